@@ -1,0 +1,131 @@
+import { readFileSync, statSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { Config, Paths } from '../config/index.js';
+import { parseCast, screenLinesOf, castPath, isLive, listSessionIds, CastFormatError } from '../pty/index.js';
+import { segmentSession } from '../segmenter/index.js';
+import { distillSegment, markerCandidates, type Summarizer, extractive, type DistillContext } from '../distill/index.js';
+import type { Stores, WriteResult } from '../store/index.js';
+import { errorMessage } from '../errors.js';
+
+export type ProcessMode = 'full' | 'markers' | 'live';
+
+export interface ProcessReport {
+  sessionId: string;
+  skipped?: string;
+  written: number;
+  results: WriteResult[];
+}
+
+/**
+ * Reads one session log and writes what it distills. Idempotent: segments
+ * up to the recorded processed time are not distilled again, and exact
+ * repeats are refused by the store's content hash.
+ *
+ * - full: the session is over; everything not yet distilled is.
+ * - live: the session still runs; finished segments are distilled, the open one is left.
+ * - markers: only the explicit markers, anywhere in the log.
+ */
+export async function processSession(
+  stores: Stores,
+  paths: Paths,
+  config: Config,
+  sessionId: string,
+  mode: ProcessMode,
+  summarizer: Summarizer = extractive,
+): Promise<ProcessReport> {
+  const logPath = castPath(paths.sessionsDir, sessionId);
+  const report: ProcessReport = { sessionId, written: 0, results: [] };
+  let text: string;
+  try {
+    text = readFileSync(logPath, 'utf8');
+  } catch (err) {
+    return { ...report, skipped: `cannot read ${logPath}: ${errorMessage(err)}` };
+  }
+  let cast;
+  try {
+    cast = parseCast(text);
+  } catch (err) {
+    if (err instanceof CastFormatError) return { ...report, skipped: `${logPath}: ${err.message}` };
+    throw err;
+  }
+  const meta = cast.header['x-claude-mem'];
+  const agent = meta?.agent ?? (cast.header.command ?? 'unknown').split(' ')[0] ?? 'unknown';
+  const session = stores.project.upsertSession({
+    id: sessionId,
+    agent,
+    command: cast.header.command ?? '',
+    dir: paths.projectRoot,
+    startedAt: cast.header.timestamp * 1000,
+    endedAt: null,
+    logPath,
+  });
+  if (mode === 'full' && session.processedOffset >= cast.completeBytes) return { ...report, skipped: 'already processed' };
+
+  const lines = await screenLinesOf(cast.events, { cols: cast.header.width, rows: cast.header.height });
+  const segments = segmentSession(cast.events, lines, {
+    idleSplitMinutes: config.watch.idle_split_minutes,
+    marker: config.watch.prompt_marker,
+  });
+  const rel = relative(paths.projectDataDir, logPath);
+  const ctx: DistillContext = {
+    agent,
+    dir: paths.projectRoot,
+    sessionId,
+    sourceAt: (t) => `${rel}#t=${t.toFixed(1)}`,
+  };
+
+  const write = async (c: Parameters<Stores['write']>[0]): Promise<void> => {
+    const r = await stores.write(c);
+    report.results.push(r);
+    if (r.action === 'inserted' || r.action === 'updated' || r.action === 'merged') report.written++;
+  };
+
+  if (mode === 'markers') {
+    for (const seg of segments) for (const c of markerCandidates(seg, ctx)) await write(c);
+    return report;
+  }
+
+  const todo = segments.filter((s) => s.end > session.processedT);
+  const closed = mode === 'live' ? todo.slice(0, -1) : todo;
+  let summary: string | undefined;
+  let condensed = '';
+  for (const seg of closed) {
+    const d = distillSegment(seg, ctx);
+    for (const c of d.candidates) await write(c);
+    if (d.summary) summary = d.summary;
+    condensed = [condensed, d.condensed].filter(Boolean).join('\n');
+  }
+  // The open segment's markers are stored at once, even while it runs.
+  if (mode === 'live') for (const seg of todo.slice(-1)) for (const c of markerCandidates(seg, ctx)) await write(c);
+
+  if (mode === 'full' && condensed) {
+    const better = await summarizer.summarize(condensed);
+    if (better) summary = better;
+  }
+  const lastEnd = closed.length ? Math.max(...closed.map((s) => s.end)) : session.processedT;
+  const endedAt = mode === 'full' ? cast.header.timestamp * 1000 + Math.round((cast.events[cast.events.length - 1]?.t ?? 0) * 1000) : null;
+  stores.project.markProcessed(sessionId, {
+    offset: mode === 'full' ? cast.completeBytes : 0,
+    t: lastEnd,
+    summary,
+    endedAt,
+  });
+  return report;
+}
+
+/** Logs left unprocessed (a crash, a killed wrapper): everything not live and not read to its end. */
+export function pendingSessions(stores: Stores, paths: Paths): string[] {
+  const out: string[] = [];
+  for (const id of listSessionIds(paths.sessionsDir)) {
+    if (isLive(paths.sessionsDir, id)) continue;
+    const s = stores.project.getSession(id);
+    let size = 0;
+    try {
+      size = statSync(castPath(paths.sessionsDir, id)).size;
+    } catch {
+      continue;
+    }
+    if (!s || s.processedOffset < size) out.push(id);
+  }
+  return out;
+}

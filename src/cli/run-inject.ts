@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Config, Paths } from '../config/index.js';
+import { buildBlock, buildLaunchQuery, chooseAdapter, planAdapter, promptFromArgs, type BuiltBlock } from '../inject/index.js';
+import { openStores, storesExist, type Stores } from '../store/index.js';
+import { FILE_MODE } from '../fs-private.js';
+
+export interface PreparedInjection {
+  args: string[];
+  env: Record<string, string>;
+  firstInput?: string;
+  block: BuiltBlock;
+  cleanup: () => void;
+}
+
+/** Builds the block for this launch, from the stores as they are now. */
+export async function contextFor(stores: Stores, config: Config, paths: Paths, cwd: string, args: string[]): Promise<BuiltBlock> {
+  const { gatherLaunchFacts } = await import('./launch-facts.js');
+  const facts = gatherLaunchFacts(cwd, paths.projectRoot, stores.project.lastSummary(paths.projectRoot), promptFromArgs(args));
+  return buildBlock(stores, config, cwd, buildLaunchQuery(facts));
+}
+
+/**
+ * Everything `run` needs to hand memory to the CLI: extra argv, env vars,
+ * a private temp file where the adapter wants one. Any failure throws, and
+ * run then launches without memory after one warning.
+ */
+export async function prepareInjection(o: {
+  agent: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  config: Config;
+  paths: Paths;
+}): Promise<PreparedInjection> {
+  const none: PreparedInjection = {
+    args: o.args,
+    env: {},
+    block: { text: '', tokens: 0, selected: [], dropped: 0, language: 'en' },
+    cleanup: () => undefined,
+  };
+  // No store yet means nothing to remember: do not create one on the launch path.
+  if (!storesExist(o.paths)) return none;
+  const stores = openStores({ config: o.config, explicit: new Set() }, o.paths);
+  try {
+    stores.archiveCold();
+    const block = await contextFor(stores, o.config, o.paths, o.cwd, o.args);
+    if (!block.text) return none;
+    const adapter = chooseAdapter(o.agent, o.config.inject.adapters, o.args);
+    let dir: string | undefined;
+    let file: string | undefined;
+    // Every CLI gets the file too (CLAUDE_MEM_CONTEXT_FILE), not only file-arg ones.
+    dir = mkdtempSync(join(tmpdir(), 'claude-mem-'));
+    file = join(dir, 'context.md');
+    writeFileSync(file, `${block.text}\n`, { mode: FILE_MODE });
+    const plan = planAdapter(adapter, block.text, file);
+    for (const store of stores.all) store.touch(block.selected.filter((s) => s.memory.scope === store.scope).map((s) => s.memory.rowid));
+    const tempDir = dir;
+    return {
+      args: [...plan.args, ...o.args],
+      env: plan.env,
+      firstInput: plan.firstInput,
+      block,
+      cleanup: () => rmSync(tempDir, { recursive: true, force: true }),
+    };
+  } finally {
+    stores.close();
+  }
+}

@@ -1,0 +1,30 @@
+import type { Memory } from '../store/index.js';
+
+/** Terminal-friendly one-liners for memories; JSON output uses the objects. */
+export function oneLine(text: string, max = 100): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
+}
+
+export function when(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
+}
+
+export function memoryJson(m: Memory): Record<string, unknown> {
+  return {
+    id: m.id,
+    type: m.type,
+    text: m.text,
+    supplement: m.supplement,
+    dir: m.dir,
+    agent: m.agent,
+    session_id: m.sessionId,
+    source: m.source,
+    created_at: new Date(m.createdAt).toISOString(),
+    last_accessed_at: new Date(m.lastAccessedAt).toISOString(),
+    heat: m.heat,
+    status: m.status,
+    embedder: m.embedderId,
+  };
+}

@@ -1,0 +1,39 @@
+import { spawn } from 'node:child_process';
+import { cleanSummary, type Summarizer } from '../distill/index.js';
+
+const SUMMARIZER_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs the user's summarizer command (e.g. "claude -p") with the condensed
+ * text on stdin. Called at most once per session; any failure falls back to
+ * the local extractive summary.
+ */
+export function commandSummarizer(command: string, cwd: string, env: NodeJS.ProcessEnv): Summarizer {
+  return {
+    summarize: (condensed) =>
+      new Promise((resolve) => {
+        const prompt = `Summarize this coding session in one or two sentences, in the language it is written in. Reply with the summary only.\n\n${condensed}`;
+        let out = '';
+        let settled = false;
+        const done = (v: string | undefined): void => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          resolve(v);
+        };
+        const child = spawn('sh', ['-c', command], { cwd, env, stdio: ['pipe', 'pipe', 'ignore'] });
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          done(undefined);
+        }, SUMMARIZER_TIMEOUT_MS);
+        child.stdout.setEncoding('utf8');
+        child.stdout.on('data', (d: string) => {
+          out += d;
+        });
+        child.on('error', () => done(undefined));
+        child.on('close', (code) => done(code === 0 ? cleanSummary(out) : undefined));
+        child.stdin.on('error', () => undefined);
+        child.stdin.end(prompt);
+      }),
+  };
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { configSchema } from './schema.js';
+
+/** One leaf of the schema, flattened for docs, env vars and `--set`. */
+export interface ConfigKey {
+  /** Dotted path, e.g. "inject.token_budget". */
+  key: string;
+  section: string;
+  name: string;
+  type: string;
+  default: unknown;
+  description: string;
+  /** Environment variable that sets it, e.g. CLAUDE_MEM_INJECT_TOKEN_BUDGET. */
+  env: string;
+}
+
+interface JsonSchemaNode {
+  type?: string | string[];
+  enum?: unknown[];
+  default?: unknown;
+  description?: string;
+  properties?: Record<string, JsonSchemaNode>;
+  items?: JsonSchemaNode;
+}
+
+function describeType(node: JsonSchemaNode): string {
+  if (node.enum) return node.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if (node.type === 'array') return `list of ${node.items?.type === 'object' ? 'adapters' : describeType(node.items ?? {})}`;
+  if (node.type === 'integer') return 'integer';
+  if (Array.isArray(node.type)) return node.type.join(' | ');
+  return node.type ?? 'any';
+}
+
+export function envName(key: string): string {
+  return `CLAUDE_MEM_${key.replace(/\./g, '_').toUpperCase()}`;
+}
+
+/** Walks the schema's JSON form, so docs come from the one schema. */
+export function listConfigKeys(): ConfigKey[] {
+  const root = z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode;
+  const keys: ConfigKey[] = [];
+  for (const [section, sectionNode] of Object.entries(root.properties ?? {})) {
+    for (const [name, node] of Object.entries(sectionNode.properties ?? {})) {
+      const key = `${section}.${name}`;
+      keys.push({
+        key,
+        section,
+        name,
+        type: describeType(node),
+        default: node.default,
+        description: node.description ?? '',
+        env: envName(key),
+      });
+    }
+  }
+  return keys;
+}
+
+export function sectionDescription(section: string): string {
+  const root = z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode;
+  return root.properties?.[section]?.description ?? '';
+}

@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs';
+import { LineCounter, parseDocument, isMap, type Document } from 'yaml';
+import YAML from 'yaml';
+import type { z } from 'zod';
+import { ConfigError, errnoCode } from '../errors.js';
+import { configSchema, type Config } from './schema.js';
+import { listConfigKeys } from './keys.js';
+
+type Plain = Record<string, unknown>;
+
+/** Where one layer of settings came from, so errors can name it. */
+export interface ConfigLayer {
+  origin: string;
+  values: Plain;
+  /** Set for YAML files: lets errors point at a line. */
+  doc?: Document;
+  lines?: LineCounter;
+}
+
+export interface LoadedConfig {
+  config: Config;
+  /** Dotted keys set by any layer above the defaults. */
+  explicit: Set<string>;
+  /** Files that were read, lowest precedence first. */
+  files: string[];
+}
+
+function isPlain(v: unknown): v is Plain {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Reads one YAML config file; a missing file is an empty layer, not an error. */
+export function readConfigFile(path: string): ConfigLayer | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if (errnoCode(err) === 'ENOENT') return undefined;
+    throw new ConfigError(`cannot read config ${path}: ${errnoCode(err) ?? String(err)}. Check its permissions.`);
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const firstError = doc.errors[0];
+  if (firstError) {
+    const pos = lines.linePos(firstError.pos[0]);
+    throw new ConfigError(
+      `invalid YAML in ${path}:${pos.line}: ${firstError.message.split('\n')[0]}. Fix the file, or regenerate it with "claude-mem init --force".`,
+    );
+  }
+  const values: unknown = doc.toJS();
+  if (values === null || values === undefined) return { origin: path, values: {}, doc, lines };
+  if (!isPlain(values)) {
+    throw new ConfigError(`${path}: expected a mapping of sections (watch:, store:, …) at the top level.`);
+  }
+  return { origin: path, values, doc, lines };
+}
+
+/** CLAUDE_MEM_<SECTION>_<KEY>=value, the value read as a YAML scalar. */
+export function envLayer(env: NodeJS.ProcessEnv): ConfigLayer {
+  const values: Plain = {};
+  for (const k of listConfigKeys()) {
+    const raw = env[k.env];
+    if (raw === undefined) continue;
+    setPath(values, k.key, YAML.parse(raw) as unknown);
+  }
+  return { origin: 'environment', values };
+}
+
+/** `--set key=value` flags. */
+export function flagLayer(assignments: string[]): ConfigLayer {
+  const values: Plain = {};
+  const known = new Set(listConfigKeys().map((k) => k.key));
+  for (const a of assignments) {
+    const eq = a.indexOf('=');
+    if (eq <= 0) throw new ConfigError(`--set ${a}: expected key=value, e.g. --set inject.token_budget=800`);
+    const key = a.slice(0, eq);
+    if (!known.has(key)) throw new ConfigError(`--set ${key}: unknown key. "claude-mem config" lists the keys.`);
+    setPath(values, key, YAML.parse(a.slice(eq + 1)) as unknown);
+  }
+  return { origin: '--set', values };
+}
+
+function setPath(target: Plain, dotted: string, value: unknown): void {
+  const parts = dotted.split('.');
+  let node = target;
+  for (const p of parts.slice(0, -1)) {
+    const next = node[p];
+    if (!isPlain(next)) node[p] = {};
+    node = node[p] as Plain;
+  }
+  node[parts[parts.length - 1] as string] = value;
+}
+
+function deepMerge(base: Plain, over: Plain): Plain {
+  const out: Plain = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const prev = out[k];
+    out[k] = isPlain(prev) && isPlain(v) ? deepMerge(prev, v) : v;
+  }
+  return out;
+}
+
+function collectKeys(values: Plain, prefix = ''): string[] {
+  return Object.entries(values).flatMap(([k, v]) =>
+    isPlain(v) ? collectKeys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+function lineOf(layer: ConfigLayer, path: PropertyKey[]): number | undefined {
+  if (!layer.doc || !layer.lines) return undefined;
+  // Walk down as far as the path exists, so an unknown key still finds its parent.
+  for (let n = path.length; n > 0; n--) {
+    const node = layer.doc.getIn(path.slice(0, n) as unknown[], true);
+    if (node && typeof node === 'object' && 'range' in node) {
+      const range = (node as { range?: [number, number, number] }).range;
+      if (range) return layer.lines.linePos(range[0]).line;
+    }
+  }
+  return undefined;
+}
+
+function keyLine(layer: ConfigLayer, parent: PropertyKey[], key: string): number | undefined {
+  if (!layer.doc || !layer.lines) return undefined;
+  const map = parent.length ? layer.doc.getIn(parent as unknown[], true) : layer.doc.contents;
+  if (!isMap(map)) return lineOf(layer, parent);
+  for (const pair of map.items) {
+    const k = pair.key as { value?: unknown; range?: [number, number, number] } | null;
+    if (k && k.value === key && k.range) return layer.lines.linePos(k.range[0]).line;
+  }
+  return lineOf(layer, parent);
+}
+
+function formatIssue(layer: ConfigLayer, issue: z.core.$ZodIssue): string {
+  const where = (line: number | undefined): string => (line ? `${layer.origin}:${line}` : layer.origin);
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0] ?? '';
+    const dotted = [...issue.path, key].join('.');
+    const known = listConfigKeys()
+      .filter((k) => issue.path.length === 0 || k.section === String(issue.path[0]))
+      .map((k) => (issue.path.length === 0 ? k.section : k.name));
+    return `${where(keyLine(layer, issue.path, key))}: unknown key "${dotted}"; expected one of: ${[...new Set(known)].join(', ')}.`;
+  }
+  const dotted = issue.path.join('.');
+  return `${where(lineOf(layer, issue.path))}: "${dotted}": ${issue.message.replace(/^Invalid input: /, '')}.`;
+}
+
+/** Validates each layer on its own, so an error names the file it is in. */
+function validateLayer(layer: ConfigLayer): void {
+  const result = configSchema.safeParse(layer.values);
+  if (!result.success) {
+    const first = result.error.issues[0];
+    if (first) throw new ConfigError(formatIssue(layer, first));
+  }
+}
+
+/**
+ * Merges layers, lowest precedence first: defaults, user config, project
+ * config, environment, flags.
+ */
+export function mergeLayers(layers: ConfigLayer[]): LoadedConfig {
+  let merged: Plain = {};
+  const explicit = new Set<string>();
+  for (const layer of layers) {
+    validateLayer(layer);
+    merged = deepMerge(merged, layer.values);
+    for (const k of collectKeys(layer.values)) explicit.add(k);
+  }
+  const config = configSchema.parse(merged);
+  return {
+    config,
+    explicit,
+    files: layers.filter((l) => l.doc).map((l) => l.origin),
+  };
+}

@@ -1,0 +1,50 @@
+import YAML from 'yaml';
+import { listConfigKeys, sectionDescription } from './keys.js';
+
+function scalar(v: unknown): string {
+  // Flow style keeps lists and strings on the key's own line.
+  return YAML.stringify(v, { defaultStringType: 'QUOTE_DOUBLE', collectionStyle: 'flow' }).trim();
+}
+
+/** The text `claude-mem init` writes and `claude-mem.yaml.example` holds. */
+export function renderExampleYaml(): string {
+  const out: string[] = [
+    '# claude-mem configuration. Every key is shown with its default.',
+    '# Precedence, lowest first: defaults, ~/.config/claude-mem/config.yaml,',
+    '# this file, CLAUDE_MEM_<SECTION>_<KEY> environment variables, --set flags.',
+    '# Generated from the schema in src/config/schema.ts.',
+  ];
+  let section = '';
+  for (const k of listConfigKeys()) {
+    if (k.section !== section) {
+      section = k.section;
+      out.push('', `# ${sectionDescription(section)}`, `${section}:`);
+    }
+    out.push(`  # ${k.description} (${k.type}; env ${k.env})`);
+    out.push(`  ${k.name}: ${scalar(k.default)}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function cell(s: string): string {
+  return s.replace(/\|/g, '\\|');
+}
+
+/** The config table in README.md, between its markers. */
+export function renderReadmeTable(): string {
+  const rows = listConfigKeys().map(
+    (k) => `| \`${k.key}\` | ${cell(k.type)} | \`${cell(scalar(k.default))}\` | ${cell(k.description)} |`,
+  );
+  return ['| key | type | default | meaning |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+export const README_TABLE_BEGIN = '<!-- config-table:begin (generated: npm run docs) -->';
+export const README_TABLE_END = '<!-- config-table:end -->';
+
+/** Replaces the generated table inside README text; pure, so tests can compare. */
+export function spliceReadmeTable(readme: string): string {
+  const start = readme.indexOf(README_TABLE_BEGIN);
+  const end = readme.indexOf(README_TABLE_END);
+  if (start < 0 || end < start) return readme;
+  return `${readme.slice(0, start + README_TABLE_BEGIN.length)}\n${renderReadmeTable()}\n${readme.slice(end)}`;
+}

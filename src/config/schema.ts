@@ -1,0 +1,157 @@
+import { z } from 'zod';
+
+/**
+ * The one config schema. Every key has its type, default and description
+ * here; `claude-mem.yaml.example`, the README table and `claude-mem init`
+ * are all generated from it (see render.ts), so they cannot drift.
+ *
+ * Objects use `.prefault({})` rather than `.default({})`: in zod 4 a default
+ * is returned as-is, while a prefault is parsed, so inner defaults apply.
+ */
+
+const adapterSchema = z
+  .object({
+    match: z.string().min(1).describe('command basename this adapter applies to, e.g. "claude"'),
+    method: z
+      .enum(['arg', 'file-arg', 'env', 'stdin'])
+      .describe('arg: pass the block in argv; file-arg: write it to a private temp file and pass the path; env: only the environment variables; stdin: type it as the first input'),
+    args: z
+      .array(z.string())
+      .default([])
+      .describe('argv inserted before the user\'s own arguments; {block}, {block_toml} and {file} are replaced'),
+  })
+  .strict();
+
+export type AdapterConfig = z.infer<typeof adapterSchema>;
+
+export const configSchema = z
+  .object({
+    watch: z
+      .object({
+        enabled: z.boolean().default(true).describe('record sessions'),
+        prompt_marker: z
+          .string()
+          .min(1)
+          .default('!记得')
+          .describe('a line starting with this is an explicit "remember this"'),
+        idle_split_minutes: z
+          .number()
+          .positive()
+          .default(5)
+          .describe('this many idle minutes in one directory start a new session segment'),
+      })
+      .strict()
+      .prefault({})
+      .describe('recording'),
+    store: z
+      .object({
+        db_path: z
+          .string()
+          .min(1)
+          .default('.claude-mem/mem.db')
+          .describe('project store, relative to the project root (gitignore .claude-mem/)'),
+        vector_model: z
+          .string()
+          .min(1)
+          .default('Xenova/paraphrase-multilingual-MiniLM-L12-v2')
+          .describe('local multilingual sentence model for semantic vectors; "lexical" forces the built-in lexical vectors'),
+      })
+      .strict()
+      .prefault({})
+      .describe('storage'),
+    retrieval: z
+      .object({
+        top_k: z.number().int().positive().default(5).describe('facts recalled per launch or query'),
+        similarity_threshold: z
+          .number()
+          .min(0)
+          .max(1)
+          .default(0.72)
+          .describe('below this a fact is not injected (model scale; each embedder maps it to its own)'),
+        cross_dir_penalty: z
+          .number()
+          .min(0)
+          .max(1)
+          .default(0.85)
+          .describe('score factor for memories from another directory'),
+      })
+      .strict()
+      .prefault({})
+      .describe('retrieval'),
+    inject: z
+      .object({
+        enabled: z.boolean().default(true).describe('hand a memory block to the CLI at launch'),
+        token_budget: z.number().int().positive().default(1500).describe('hard cap on the injected block, in BPE tokens'),
+        language: z
+          .enum(['auto', 'zh', 'en'])
+          .default('auto')
+          .describe('language of the block\'s frame; auto follows the memories'),
+        adapters: z
+          .array(adapterSchema)
+          .default([])
+          .describe('extra adapters, checked before the built-in ones (claude, codex, aider, gemini)'),
+      })
+      .strict()
+      .prefault({})
+      .describe('injection'),
+    trivia: z
+      .object({
+        filter_enabled: z.boolean().default(true).describe('drop "好的", "收到", "ok", "thanks" and the like'),
+      })
+      .strict()
+      .prefault({})
+      .describe('filters'),
+    dedup: z
+      .object({
+        update_threshold: z
+          .number()
+          .min(0)
+          .max(1)
+          .default(0.92)
+          .describe('at or above: update the existing memory instead of adding one'),
+        merge_threshold: z
+          .number()
+          .min(0)
+          .max(1)
+          .default(0.8)
+          .describe('between this and the update threshold: append to the existing memory\'s supplement'),
+      })
+      .strict()
+      .prefault({})
+      .describe('deduplication'),
+    decay: z
+      .object({
+        archive_after_days: z
+          .number()
+          .positive()
+          .default(30)
+          .describe('a cold memory not accessed for this long is archived, not deleted'),
+      })
+      .strict()
+      .prefault({})
+      .describe('decay'),
+    distill: z
+      .object({
+        periodic_minutes: z
+          .number()
+          .positive()
+          .default(10)
+          .describe('during a long session, fold new material into the running summary this often'),
+        summarizer: z
+          .string()
+          .default('')
+          .describe('optional command that reads condensed text on stdin and prints a summary, e.g. "claude -p"; empty means local and extractive'),
+      })
+      .strict()
+      .prefault({})
+      .describe('distillation'),
+  })
+  .strict();
+
+export type Config = z.infer<typeof configSchema>;
+/** What a config file may hold: every key optional. */
+export type ConfigInput = z.input<typeof configSchema>;
+
+export function defaultConfig(): Config {
+  return configSchema.parse({});
+}

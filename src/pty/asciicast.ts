@@ -1,0 +1,87 @@
+import type { EventCode, SessionEvent } from './events.js';
+
+/** asciicast v2 header; extra keys are allowed by the format and ignored by players. */
+export interface CastHeader {
+  version: 2;
+  width: number;
+  height: number;
+  timestamp: number;
+  command?: string;
+  env?: { TERM?: string; SHELL?: string };
+  /** claude-mem's own fields. */
+  'x-claude-mem'?: { session_id: string; cwd: string; agent: string };
+}
+
+export function encodeHeader(h: CastHeader): string {
+  return `${JSON.stringify(h)}\n`;
+}
+
+/** Six decimals is asciinema's own precision. */
+export function encodeEvent(e: SessionEvent): string {
+  return `${JSON.stringify([Math.round(e.t * 1e6) / 1e6, e.code, e.data])}\n`;
+}
+
+export interface ParsedCast {
+  header: CastHeader;
+  events: SessionEvent[];
+  /** Bytes of the text that parsed completely (a cut-off last line is excluded). */
+  completeBytes: number;
+  /** True when the last line was cut off (a crash mid-write) and skipped. */
+  truncated: boolean;
+}
+
+const CODES = new Set<string>(['o', 'i', 'r', 'm']);
+
+function parseEventLine(line: string): SessionEvent | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(v) || v.length < 3) return undefined;
+  const [t, code, data] = v as unknown[];
+  if (typeof t !== 'number' || typeof code !== 'string' || !CODES.has(code) || typeof data !== 'string') return undefined;
+  return { t, code: code as EventCode, data };
+}
+
+export class CastFormatError extends Error {}
+
+export function parseHeader(line: string): CastHeader {
+  let h: unknown;
+  try {
+    h = JSON.parse(line);
+  } catch {
+    throw new CastFormatError('the first line is not a JSON header');
+  }
+  if (typeof h !== 'object' || h === null || (h as { version?: unknown }).version !== 2) {
+    throw new CastFormatError('not an asciicast v2 header');
+  }
+  return h as CastHeader;
+}
+
+/**
+ * Parses a whole log. A last line without its newline that does not parse
+ * is a write cut off by a crash: it is skipped, not an error.
+ * `fromByte` lets a caller resume from a processed offset.
+ */
+export function parseCast(text: string): ParsedCast {
+  const firstNl = text.indexOf('\n');
+  if (firstNl < 0) throw new CastFormatError('the log has no complete header line');
+  const header = parseHeader(text.slice(0, firstNl));
+  const events: SessionEvent[] = [];
+  let pos = firstNl + 1;
+  let completeBytes = Buffer.byteLength(text.slice(0, pos));
+  let truncated = false;
+  while (pos < text.length) {
+    const nl = text.indexOf('\n', pos);
+    const line = nl < 0 ? text.slice(pos) : text.slice(pos, nl);
+    const e = line.trim() ? parseEventLine(line) : undefined;
+    if (e) events.push(e);
+    else if (nl < 0 && line.trim()) truncated = true;
+    if (nl < 0) break;
+    completeBytes += Buffer.byteLength(line) + 1;
+    pos = nl + 1;
+  }
+  return { header, events, completeBytes, truncated };
+}

@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export type EchoState = 'on' | 'off' | 'unknown';
+
+/** Linux ECHO bit of c_lflag (termios.h: 0000010). */
+const ECHO_FLAG = 0o10;
+/** A probe that does not answer in this long counts as unknown (not recorded). */
+const PROBE_TIMEOUT_MS = 1000;
+
+/**
+ * Parses `stty -g` output: colon-separated hex fields, c_lflag fourth.
+ * Pure, so it is tested on strings.
+ */
+export function parseSttyG(line: string): EchoState {
+  const fields = line.trim().split(':');
+  if (fields.length < 4) return 'unknown';
+  const lflag = Number.parseInt(fields[3] ?? '', 16);
+  if (!Number.isFinite(lflag)) return 'unknown';
+  return (lflag & ECHO_FLAG) !== 0 ? 'on' : 'off';
+}
+
+/**
+ * Reads the echo flag of the child's terminal. Node has no tcgetattr, so a
+ * long-lived helper shell runs `stty -g` on the PTY's slave side each time we
+ * ask. Keeping the helper alive means the wrapper never forks on the
+ * keystroke path: asking is one short write to a pipe.
+ */
+export class EchoProbe {
+  private helper: ChildProcess | undefined;
+  private waiting: Array<(s: EchoState) => void> = [];
+  private dead = false;
+
+  constructor(ptsName: string) {
+    const flag = process.platform === 'darwin' ? '-f' : '-F';
+    try {
+      this.helper = spawn(
+        'sh',
+        ['-c', `while IFS= read -r _; do stty -g ${flag} "$1" 2>/dev/null || echo unknown; done`, 'claude-mem-echo-probe', ptsName],
+        { stdio: ['pipe', 'pipe', 'ignore'] },
+      );
+    } catch {
+      this.dead = true;
+      return;
+    }
+    const helper = this.helper;
+    helper.on('error', () => this.die());
+    helper.on('exit', () => this.die());
+    helper.stdin?.on('error', () => this.die());
+    if (helper.stdout) {
+      createInterface({ input: helper.stdout }).on('line', (line) => {
+        this.waiting.shift()?.(parseSttyG(line));
+      });
+    }
+    // The helper must never keep the wrapper alive.
+    helper.unref();
+    (helper.stdout as { unref?: () => void } | null)?.unref?.();
+    (helper.stdin as { unref?: () => void } | null)?.unref?.();
+  }
+
+  query(): Promise<EchoState> {
+    if (this.dead || !this.helper?.stdin) return Promise.resolve('unknown');
+    return new Promise<EchoState>((resolve) => {
+      let done = false;
+      const settle = (s: EchoState): void => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        resolve(s);
+      };
+      const timer = setTimeout(() => {
+        // Keep the FIFO aligned: the late answer will be consumed by this slot.
+        settle('unknown');
+      }, PROBE_TIMEOUT_MS);
+      timer.unref();
+      this.waiting.push(settle);
+      this.helper?.stdin?.write('?\n');
+    });
+  }
+
+  dispose(): void {
+    this.die();
+    this.helper?.kill('SIGKILL');
+  }
+
+  private die(): void {
+    if (this.dead) return;
+    this.dead = true;
+    this.waiting.splice(0).forEach((w) => w('unknown'));
+  }
+}

@@ -1,0 +1,145 @@
+import { closeSync, openSync, write, writeSync, chmodSync } from 'node:fs';
+import { encodeEvent, encodeHeader, type CastHeader } from './asciicast.js';
+import type { SessionEvent, Sink } from './events.js';
+import { ensurePrivateDir, FILE_MODE } from '../fs-private.js';
+import { dirname } from 'node:path';
+import { errnoCode } from '../errors.js';
+
+/** The design asks for at least one flush a second; half that leaves headroom. */
+export const FLUSH_INTERVAL_MS = 500;
+/** Above this much pending text, flush now rather than wait for the timer. */
+const EAGER_FLUSH_BYTES = 256 * 1024;
+/** If the disk is slower than the session, drop rather than grow without bound. */
+const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+
+export interface RecorderOptions {
+  path: string;
+  header: CastHeader;
+  /** Called once when recording turns itself off. */
+  onFailure: (reason: string) => void;
+}
+
+function describeWriteError(err: unknown, path: string): string {
+  const code = errnoCode(err);
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return `the disk is full; recording is off for this session (${path}). Free some space; the session goes on.`;
+    case 'EROFS':
+      return `${dirname(path)} is read-only; recording is off for this session.`;
+    case 'EACCES':
+    case 'EPERM':
+      return `no permission to write ${path}; recording is off for this session.`;
+    default:
+      return `cannot write ${path} (${code ?? String(err)}); recording is off for this session.`;
+  }
+}
+
+/**
+ * Appends asciicast v2 events to the session log, off the pass-through path:
+ * events are queued in memory and written asynchronously on a timer, so a
+ * slow disk never delays output reaching the screen. Close writes the rest
+ * synchronously, so nothing queued is lost at exit.
+ */
+export class CastRecorder implements Sink {
+  private fd: number | undefined;
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  private writing = false;
+  private failed = false;
+  private timer: NodeJS.Timeout | undefined;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(private readonly opts: RecorderOptions) {
+    try {
+      ensurePrivateDir(dirname(opts.path));
+      this.fd = openSync(opts.path, 'a', FILE_MODE);
+      try {
+        chmodSync(opts.path, FILE_MODE);
+      } catch {
+        // Not ours to chmod (e.g. a device node in tests); writing still works.
+      }
+      this.pending.push(encodeHeader(opts.header));
+      this.timer = setInterval(() => this.flush(), FLUSH_INTERVAL_MS);
+      this.timer.unref();
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  get active(): boolean {
+    return !this.failed;
+  }
+
+  event(e: SessionEvent): void {
+    if (this.failed) return;
+    const line = encodeEvent(e);
+    if (this.pendingBytes > MAX_PENDING_BYTES) return;
+    this.pending.push(line);
+    this.pendingBytes += line.length;
+    if (this.pendingBytes > EAGER_FLUSH_BYTES) this.flush();
+  }
+
+  flush(): void {
+    if (this.failed || this.writing || this.fd === undefined || this.pending.length === 0) return;
+    const chunk = Buffer.from(this.pending.join(''));
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.writing = true;
+    const fd = this.fd;
+    const writeFrom = (offset: number): void => {
+      write(fd, chunk, offset, chunk.length - offset, null, (err, n) => {
+        if (err) {
+          this.writing = false;
+          this.fail(err);
+          this.idleWaiters.splice(0).forEach((w) => w());
+          return;
+        }
+        if (offset + n < chunk.length) {
+          writeFrom(offset + n);
+          return;
+        }
+        this.writing = false;
+        this.idleWaiters.splice(0).forEach((w) => w());
+      });
+    };
+    writeFrom(0);
+  }
+
+  /** Waits for the write in flight, then writes the rest and closes. */
+  async finish(): Promise<void> {
+    if (this.writing) await new Promise<void>((r) => this.idleWaiters.push(r));
+    this.close();
+  }
+
+  /**
+   * Synchronous last resort (an uncaught error): writes what is queued. Prefer
+   * finish(), which first waits for the write in flight so order is kept.
+   */
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    if (this.fd === undefined) return;
+    if (!this.failed && this.pending.length > 0) {
+      try {
+        writeSync(this.fd, this.pending.join(''));
+      } catch (err) {
+        this.fail(err);
+      }
+      this.pending = [];
+    }
+    try {
+      closeSync(this.fd);
+    } catch {
+      // Already closed or the disk vanished: nothing more to save.
+    }
+    this.fd = undefined;
+  }
+
+  private fail(err: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.pending = [];
+    if (this.timer) clearInterval(this.timer);
+    this.opts.onFailure(describeWriteError(err, this.opts.path));
+  }
+}

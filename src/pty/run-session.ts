@@ -1,0 +1,168 @@
+import { spawn as ptySpawn, type IPty } from 'node-pty';
+import { StringDecoder } from 'node:string_decoder';
+import type { EventEmitter } from 'node:events';
+import { exitStatus, signalNumber } from './exit-status.js';
+import { currentSize, RawMode, type TerminalSize } from './terminal.js';
+import type { SessionEvent } from './events.js';
+
+/** Signals sent to the wrapper that belong to the child. */
+const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'];
+
+export interface SessionOptions {
+  file: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Receives every event, after the bytes have already been passed through. */
+  onEvent?: (e: SessionEvent) => void;
+  /** Called with raw input after it was written to the child; decides recording itself. */
+  onInput?: (t: number, data: string) => void;
+  /** Called once the PTY exists, with its slave device path (for the echo probe). */
+  onStart?: (info: { ptsName: string | undefined; size: TerminalSize; pid: number }) => void;
+}
+
+export interface SessionResult {
+  status: number;
+  size: TerminalSize;
+}
+
+function ptsNameOf(pty: IPty): string | undefined {
+  // UnixTerminal has a `ptsName` getter that the typings do not declare.
+  const name: unknown = (pty as unknown as { ptsName?: unknown }).ptsName;
+  return typeof name === 'string' ? name : undefined;
+}
+
+/**
+ * Runs a command under a PTY and passes every byte through unchanged, both
+ * ways. Everything else (recording, screen text) hangs off onEvent, after
+ * the bytes have reached the screen.
+ */
+export function runSession(opts: SessionOptions): Promise<SessionResult> {
+  const start = process.hrtime.bigint();
+  const now = (): number => Number(process.hrtime.bigint() - start) / 1e9;
+  const size = currentSize();
+  const raw = new RawMode();
+  const env = { ...opts.env, TERM: opts.env['TERM'] ?? 'xterm-256color' };
+
+  // encoding: null gives Buffers, so binary and invalid UTF-8 pass through
+  // untouched; decoding happens only for the log, on a copy.
+  const pty = ptySpawn(opts.file, opts.args, {
+    name: env.TERM,
+    cols: size.cols,
+    rows: size.rows,
+    cwd: opts.cwd,
+    env,
+    encoding: null,
+  });
+  opts.onStart?.({ ptsName: ptsNameOf(pty), size, pid: pty.pid });
+
+  const outDecoder = new StringDecoder('utf8');
+  const inDecoder = new StringDecoder('utf8');
+  let exited = false;
+  let streamClosed = false;
+  let exitInfo: { exitCode: number; signal?: number } | undefined;
+  const emit = (e: SessionEvent): void => opts.onEvent?.(e);
+
+  return new Promise<SessionResult>((resolvePromise) => {
+    const stdout = process.stdout;
+    let paused = false;
+
+    const dataSub = pty.onData((chunk: string | Buffer) => {
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      // Screen first: the log never delays output.
+      if (!stdout.write(buf) && !paused) {
+        paused = true;
+        pty.pause();
+        stdout.once('drain', () => {
+          paused = false;
+          pty.resume();
+        });
+      }
+      const text = outDecoder.write(buf);
+      if (text) emit({ t: now(), code: 'o', data: text });
+    });
+
+    const onStdin = (chunk: Buffer): void => {
+      if (exited) return;
+      pty.write(chunk);
+      const text = inDecoder.write(chunk);
+      if (text) opts.onInput?.(now(), text);
+    };
+    const onStdinEnd = (): void => {
+      // Piped input ran out: give the child an EOF, as a terminal would on ^D.
+      if (!exited && !process.stdin.isTTY) pty.write('\x04');
+    };
+
+    const onResize = (): void => {
+      // Never resize a PTY that has exited: node-pty throws.
+      if (exited) return;
+      const s = currentSize();
+      try {
+        pty.resize(s.cols, s.rows);
+        emit({ t: now(), code: 'r', data: `${s.cols}x${s.rows}` });
+      } catch {
+        // The child exited between the check and the call.
+      }
+    };
+
+    const signalHandlers = FORWARDED_SIGNALS.map((sig) => {
+      const handler = (): void => {
+        if (exited) return;
+        try {
+          pty.kill(sig);
+        } catch {
+          // Already gone.
+        }
+      };
+      process.on(sig, handler);
+      return [sig, handler] as const;
+    });
+
+    const finish = (): void => {
+      if (!exited || !streamClosed || !exitInfo) return;
+      dataSub.dispose();
+      exitSub.dispose();
+      process.stdin.removeListener('data', onStdin);
+      process.stdin.removeListener('end', onStdinEnd);
+      process.stdin.pause();
+      process.removeListener('SIGWINCH', onResize);
+      for (const [sig, h] of signalHandlers) process.removeListener(sig, h);
+      raw.restore();
+      const tail = outDecoder.end();
+      if (tail) emit({ t: now(), code: 'o', data: tail });
+      const status = exitStatus(exitInfo.exitCode, exitInfo.signal);
+      const flushAndResolve = (): void => resolvePromise({ status, size });
+      if (stdout.writableNeedDrain) stdout.once('drain', flushAndResolve);
+      else flushAndResolve();
+    };
+
+    // node-pty emits exit only after its read side has closed (EIO is the
+    // normal end of output), but we also listen for 'close' ourselves: the
+    // session ends when the output stream ends, not when the child exits.
+    const emitter = pty as unknown as EventEmitter;
+    if (typeof emitter.once === 'function') {
+      emitter.once('close', () => {
+        streamClosed = true;
+        finish();
+      });
+    } else {
+      streamClosed = true;
+    }
+    const exitSub = pty.onExit(({ exitCode, signal }) => {
+      exited = true;
+      exitInfo = { exitCode, signal };
+      // If 'close' never comes (a grandchild holds the PTY open), node-pty
+      // destroys the socket on a timer and emits exit then: treat it as closed.
+      streamClosed = true;
+      finish();
+    });
+
+    raw.enter();
+    process.stdin.on('data', onStdin);
+    process.stdin.on('end', onStdinEnd);
+    process.stdin.resume();
+    process.on('SIGWINCH', onResize);
+  });
+}
+
+export { signalNumber };

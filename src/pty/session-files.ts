@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FILE_MODE, ensurePrivateDir } from '../fs-private.js';
+
+/** Sortable by time, unique across concurrent runs. */
+export function newSessionId(date = new Date()): string {
+  const stamp = date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return `${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+export const castPath = (sessionsDir: string, id: string): string => join(sessionsDir, `${id}.cast`);
+const lockPath = (sessionsDir: string, id: string): string => join(sessionsDir, `${id}.lock`);
+
+/** Marks a session as being recorded by this process, so recovery leaves it alone. */
+export function writeLock(sessionsDir: string, id: string, pid: number): void {
+  ensurePrivateDir(sessionsDir);
+  writeFileSync(lockPath(sessionsDir, id), String(pid), { mode: FILE_MODE });
+}
+
+export function removeLock(sessionsDir: string, id: string): void {
+  rmSync(lockPath(sessionsDir, id), { force: true });
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: alive but not ours.
+    return (err as { code?: string }).code === 'EPERM';
+  }
+}
+
+/** A session is live while its recorder's process runs; a crash leaves a dead pid. */
+export function isLive(sessionsDir: string, id: string): boolean {
+  const p = lockPath(sessionsDir, id);
+  if (!existsSync(p)) return false;
+  const pid = Number.parseInt(readFileSync(p, 'utf8'), 10);
+  return Number.isFinite(pid) && pid > 0 && pidAlive(pid);
+}
+
+export function listSessionIds(sessionsDir: string): string[] {
+  try {
+    return readdirSync(sessionsDir)
+      .filter((f) => f.endsWith('.cast'))
+      .map((f) => f.slice(0, -'.cast'.length))
+      .sort();
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,2 @@
+export { segmentSession, markerText, type Segment, type Turn, type TextLine, type InputEvent, type SegmentOptions } from './segment.js';
+export { LineEditor, type Submitted } from './line-editor.js';

@@ -1,0 +1,130 @@
+import { MemoryBlockFilter } from '../memory-block.js';
+import { LineEditor, type Submitted } from './line-editor.js';
+
+/** What the segmenter needs of an event and of a screen line (see pty/). */
+export interface InputEvent {
+  t: number;
+  code: string;
+  data: string;
+}
+export interface TextLine {
+  t: number;
+  text: string;
+}
+
+export interface Turn {
+  /** When the user submitted it. */
+  t: number;
+  user: string;
+  uncertain: boolean;
+  /** Screen lines finished after the submission and before the next one. */
+  reply: string[];
+}
+
+export interface Segment {
+  start: number;
+  end: number;
+  /** Lines the CLI showed, with claude-mem's own block removed. */
+  lines: TextLine[];
+  /** What the user submitted, rebuilt from keystrokes. */
+  inputs: Submitted[];
+  turns: Turn[];
+  /** Lines (typed or shown) that started with the explicit marker. */
+  markers: string[];
+}
+
+export interface SegmentOptions {
+  idleSplitMinutes: number;
+  marker: string;
+}
+
+/**
+ * The text after the marker, if the line is an explicit "remember this".
+ * Typed lines must start with it. On screen, only prompt decoration (no
+ * letters) may come before it, so "bash: !记得: event not found" is not one.
+ */
+export function markerText(line: string, marker: string, typed: boolean): string | undefined {
+  const at = line.indexOf(marker);
+  if (at < 0) return undefined;
+  const before = line.slice(0, at);
+  if (typed ? before.trim() !== '' : /[\p{L}\p{N}]/u.test(before)) return undefined;
+  const text = line.slice(at + marker.length).replace(/^[\s:：,，]+/, '').trim();
+  return text || undefined;
+}
+
+function buildTurns(inputs: Submitted[], lines: TextLine[]): Turn[] {
+  const turns: Turn[] = inputs.map((s) => ({ t: s.t, user: s.text, uncertain: s.uncertain, reply: [] }));
+  let k = 0;
+  for (const line of lines) {
+    while (k + 1 < turns.length && (turns[k + 1]?.t ?? Infinity) < line.t) k++;
+    const turn = turns[k];
+    if (!turn || line.t < turn.t) continue;
+    // The echo of what the user typed is not the CLI's answer.
+    if (line.text.includes(turn.user.trim())) continue;
+    turn.reply.push(line.text);
+  }
+  return turns;
+}
+
+/**
+ * Pure: timestamped input events and finished screen lines in, segments
+ * out. A segment ends after an idle gap of idleSplitMinutes. Marker lines
+ * are picked out of every segment, the still-open last one included, so a
+ * live session can store them at once.
+ */
+export function segmentSession(events: InputEvent[], screen: TextLine[], o: SegmentOptions): Segment[] {
+  const idle = o.idleSplitMinutes * 60;
+  const editor = new LineEditor();
+  const inputFilter = new MemoryBlockFilter();
+  const lineFilter = new MemoryBlockFilter();
+
+  const inputs: Submitted[] = [];
+  for (const e of events) {
+    if (e.code !== 'i') continue;
+    for (const s of editor.feed(e.t, e.data)) {
+      const kept = inputFilter.keep(s.text);
+      if (kept !== undefined) inputs.push({ ...s, text: kept });
+    }
+  }
+  const lastT = events.length ? (events[events.length - 1]?.t ?? 0) : 0;
+  const tail = editor.pending(lastT);
+  if (tail) inputs.push(tail);
+
+  const lines: TextLine[] = [];
+  for (const l of screen) {
+    const kept = lineFilter.keep(l.text);
+    if (kept !== undefined) lines.push({ t: l.t, text: kept });
+  }
+
+  // Boundaries: idle gaps between consecutive activity.
+  const times = [...events.map((e) => e.t), ...lines.map((l) => l.t)].sort((a, b) => a - b);
+  const cuts: number[] = [];
+  for (let i = 1; i < times.length; i++) {
+    const prev = times[i - 1] ?? 0;
+    const cur = times[i] ?? 0;
+    if (cur - prev >= idle) cuts.push((prev + cur) / 2);
+  }
+  const bounds = [-Infinity, ...cuts, Infinity];
+  const segments: Segment[] = [];
+  for (let b = 0; b + 1 < bounds.length; b++) {
+    const lo = bounds[b] ?? -Infinity;
+    const hi = bounds[b + 1] ?? Infinity;
+    const segLines = lines.filter((l) => l.t > lo && l.t <= hi);
+    const segInputs = inputs.filter((s) => s.t > lo && s.t <= hi);
+    const segTimes = times.filter((t) => t > lo && t <= hi);
+    if (segLines.length === 0 && segInputs.length === 0) continue;
+    const markers = [
+      ...segInputs.map((s) => markerText(s.text, o.marker, true)),
+      ...segLines.map((l) => markerText(l.text, o.marker, false)),
+    ].filter((m): m is string => m !== undefined);
+    segments.push({
+      start: segTimes[0] ?? 0,
+      end: segTimes[segTimes.length - 1] ?? 0,
+      lines: segLines,
+      inputs: segInputs,
+      turns: buildTurns(segInputs, segLines),
+      markers: [...new Set(markers)],
+    });
+  }
+  return segments;
+}

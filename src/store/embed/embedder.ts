@@ -1,0 +1,47 @@
+/** Every vector in the store has this many dimensions (the vec0 column). */
+export const VECTOR_DIMS = 384;
+
+/**
+ * Similarity thresholds belong to the embedder they were calibrated on:
+ * a lexical vector's cosine and a sentence model's cosine live on
+ * different scales. See docs/thresholds.md for how each set was found.
+ */
+export interface Thresholds {
+  /** At or above: the candidate updates the existing memory. */
+  update: number;
+  /** From here up to `update`: appended to the existing memory's supplement. */
+  merge: number;
+  /** Below this a fact is not injected. */
+  retrieval: number;
+}
+
+export interface Embedder {
+  /** Stored with each vector, so a change of embedder is detected. */
+  readonly id: string;
+  readonly dims: number;
+  readonly thresholds: Thresholds;
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
+
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+export function normalize(v: Float32Array): Float32Array {
+  let n = 0;
+  for (const x of v) n += x * x;
+  if (n === 0) return v;
+  const s = 1 / Math.sqrt(n);
+  for (let i = 0; i < v.length; i++) v[i] = (v[i] ?? 0) * s;
+  return v;
+}

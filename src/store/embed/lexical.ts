@@ -1,0 +1,74 @@
+import { VECTOR_DIMS, normalize, type Embedder, type Thresholds } from './embedder.js';
+import { bigrams, cjkRuns, latinWords } from '../terms.js';
+
+/**
+ * The built-in embedder: hashed lexical features in 384 dimensions, used
+ * when no sentence model is present. Features are Latin words (lightly
+ * stemmed), their character trigrams (so "configure" and "config" meet),
+ * and CJK characters and bigrams (Chinese has no spaces to split on).
+ */
+export const LEXICAL_EMBEDDER_ID = 'lexical-v1';
+
+/**
+ * Calibrated with bench/calibrate-thresholds.mjs on built-in pairs (exact
+ * restatements, near paraphrases, related, unrelated; zh and en). Lexical
+ * cosine runs lower than a sentence model's for the same relation.
+ */
+export const LEXICAL_THRESHOLDS: Thresholds = { update: 0.9, merge: 0.72, retrieval: 0.3 };
+
+const WEIGHTS = { word: 1, trigram: 0.35, cjkChar: 0.4, cjkBigram: 1 } as const;
+
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function stem(w: string): string {
+  if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
+  if (w.length > 4 && w.endsWith('ed')) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('es')) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
+  return w;
+}
+
+function add(v: Float32Array, feature: string, weight: number): void {
+  const h = fnv1a(feature);
+  const sign = (h & 0x80000000) !== 0 ? -1 : 1;
+  const i = h % VECTOR_DIMS;
+  v[i] = (v[i] ?? 0) + sign * weight;
+}
+
+/** Pure and synchronous; the Embedder wrapper is async only to share the interface. */
+export function lexicalVector(text: string): Float32Array {
+  const v = new Float32Array(VECTOR_DIMS);
+  for (const raw of latinWords(text)) {
+    const w = stem(raw);
+    add(v, `w:${w}`, WEIGHTS.word);
+    const padded = `<${w}>`;
+    for (let i = 0; i + 3 <= padded.length; i++) add(v, `t:${padded.slice(i, i + 3)}`, WEIGHTS.trigram);
+  }
+  for (const run of cjkRuns(text)) {
+    for (const ch of run) add(v, `c:${ch}`, WEIGHTS.cjkChar);
+    if ([...run].length >= 2) for (const g of bigrams(run)) add(v, `b:${g}`, WEIGHTS.cjkBigram);
+  }
+  // Sublinear term frequency: a word said ten times is not ten times the topic.
+  for (let i = 0; i < v.length; i++) {
+    const x = v[i] ?? 0;
+    v[i] = Math.sign(x) * Math.log1p(Math.abs(x));
+  }
+  return normalize(v);
+}
+
+export class LexicalEmbedder implements Embedder {
+  readonly id = LEXICAL_EMBEDDER_ID;
+  readonly dims = VECTOR_DIMS;
+  readonly thresholds = LEXICAL_THRESHOLDS;
+
+  embed(texts: string[]): Promise<Float32Array[]> {
+    return Promise.resolve(texts.map(lexicalVector));
+  }
+}

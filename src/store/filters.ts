@@ -1,0 +1,59 @@
+import { overlapRatio, tokenSet } from './terms.js';
+
+/** Design: observations shorter than this are not worth a memory. */
+export const MIN_MEMORY_CHARS = 30;
+/** Design: more than this share of tokens already in one memory is a repeat. */
+export const MAX_OVERLAP = 0.6;
+
+const TRIVIA = new Set(
+  [
+    '好的', '好', '收到', '嗯', '嗯嗯', '谢谢', '多谢', '感谢', '可以', '行', '对', '是的', '没问题', '明白', '了解', '知道了', '继续', '好的谢谢',
+    'ok', 'okay', 'k', 'yes', 'no', 'yep', 'nope', 'sure', 'thanks', 'thank you', 'thx', 'ty', 'got it', 'cool', 'great', 'nice',
+    'continue', 'go on', 'go ahead', 'done', 'lgtm', 'sounds good', 'perfect', 'right', 'alright', 'y', 'n', 'hi', 'hello',
+  ],
+);
+
+function bare(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}]+/gu, ' ')
+    .trim();
+}
+
+/** "好的", "ok", "thanks!" and the like, alone or repeated. */
+export function isTrivia(text: string): boolean {
+  const b = bare(text);
+  if (b === '') return true;
+  if (TRIVIA.has(b)) return true;
+  const words = b.split(' ');
+  return words.length <= 4 && words.every((w) => TRIVIA.has(w));
+}
+
+export function isTooShort(text: string, min = MIN_MEMORY_CHARS): boolean {
+  return [...text.trim()].length < min;
+}
+
+const LOW_VALUE = [
+  /^\s*(?:exit(?:ed)?\s+(?:code|status)|exit code|return code)\b/i,
+  /^\s*usage:/i,
+  /^\s*\[?\s*\d+\s*\/\s*\d+\s*\]?\s*(?:\d+%)?\s*$/,
+  /^\s*\d+(?:\.\d+)?\s*%\s*$/,
+  /^\s*(?:\d+\s+(?:passed|failed|tests?|files?|lines?|ms|s)\b[\s,]*)+$/i,
+  /^\s*[-=_*#~.]{4,}\s*$/,
+  /^\s*(?:press|type)\s+\S+\s+to\s+/i,
+  /^\s*(?:ctrl|⌃)[-+]?\w\b/i,
+];
+
+/** Noise that survives the length check: exit codes, usage lines, bare counters. */
+export function isLowValue(text: string): boolean {
+  const first = text.trim().split('\n')[0] ?? '';
+  if (LOW_VALUE.some((r) => r.test(first))) return true;
+  // Mostly digits and punctuation: counters, timestamps, hashes.
+  const letters = (text.match(/[\p{L}]/gu) ?? []).length;
+  return letters < [...text].length * 0.25;
+}
+
+/** Share of the candidate's tokens already present in an existing memory's text. */
+export function overlapWith(candidate: string, existing: string): number {
+  return overlapRatio(tokenSet(candidate), tokenSet(existing));
+}

@@ -1,0 +1,14 @@
+export { Stores, openStores, storesExist, resolveThresholds } from './stores.js';
+export { MemoryStore, contentHash, HOT_HEAT, type SessionRecord } from './memory-store.js';
+export { openDatabase, storeErrorFrom, BUSY_TIMEOUT_MS, type DB } from './db.js';
+export { MIGRATIONS, migrate } from './migrations.js';
+export { redact } from './redact.js';
+export { isTrivia, isTooShort, isLowValue, MIN_MEMORY_CHARS, MAX_OVERLAP } from './filters.js';
+export { ftsMatchQuery, indexTerms, queryWords, tokenSet, overlapRatio, dominantLanguage, MAX_QUERY_TERMS } from './terms.js';
+export { fuse, applyDirPenalty, isSameOrAncestor, W_LEXICAL, W_VECTOR } from './rank.js';
+export { LexicalEmbedder, lexicalVector, LEXICAL_EMBEDDER_ID, LEXICAL_THRESHOLDS } from './embed/lexical.js';
+export { ModelEmbedder, DEFAULT_MODEL, MODEL_THRESHOLDS, localModelFile, modelDir, pullModel } from './embed/model.js';
+export { chooseEmbedder } from './embed/select.js';
+export { CachedEmbedder } from './embed/query-cache.js';
+export { VECTOR_DIMS, cosine, type Embedder, type Thresholds } from './embed/embedder.js';
+export * from './types.js';

@@ -1,0 +1,476 @@
+import { createHash } from 'node:crypto';
+import type { DB } from './db.js';
+import { guarded } from './db.js';
+import type { Embedder } from './embed/embedder.js';
+import { cosine } from './embed/embedder.js';
+import { redact } from './redact.js';
+import { isLowValue, isTooShort, isTrivia, overlapWith, MAX_OVERLAP } from './filters.js';
+import { ftsMatchQuery, indexTerms, likeTerms } from './terms.js';
+import { applyDirPenalty, fuse } from './rank.js';
+import type {
+  Candidate,
+  Hit,
+  Memory,
+  MemoryStatus,
+  MemoryType,
+  SearchFilter,
+  SearchOptions,
+  StoreScope,
+  WritePolicy,
+  WriteResult,
+} from './types.js';
+
+interface MemoryRow {
+  id: number;
+  type: MemoryType;
+  text: string;
+  supplement: string;
+  dir: string;
+  agent: string;
+  session_id: string | null;
+  source: string | null;
+  created_at: number;
+  last_accessed_at: number;
+  heat: number;
+  status: MemoryStatus;
+  content_hash: string;
+  embedder_id: string;
+}
+
+/** How many neighbours dedup and search look at. */
+const NEIGHBOURS = 8;
+const SEARCH_POOL = 100;
+/** Heat at or above this keeps an old memory from being archived. */
+export const HOT_HEAT = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function contentHash(text: string): string {
+  const normal = text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  return createHash('sha256').update(normal).digest('hex');
+}
+
+function vectorBlob(v: Float32Array): Buffer {
+  return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+}
+
+function blobVector(b: Buffer): Float32Array {
+  const copy = new Uint8Array(b.byteLength);
+  copy.set(b);
+  return new Float32Array(copy.buffer);
+}
+
+export interface SessionRecord {
+  id: string;
+  agent: string;
+  command: string;
+  dir: string;
+  startedAt: number;
+  endedAt: number | null;
+  logPath: string;
+  processedOffset: number;
+  /** Session time (seconds) up to which segments have been distilled. */
+  processedT: number;
+  summary: string;
+}
+
+/**
+ * One SQLite store (the project's or the user's). It is handed its
+ * connection and embedder; it never decides file paths.
+ */
+export class MemoryStore {
+  constructor(
+    readonly db: DB,
+    readonly embedder: Embedder,
+    readonly scope: StoreScope,
+    readonly path: string,
+  ) {}
+
+  private displayId(rowid: number): string {
+    return this.scope === 'user' ? `g${rowid}` : String(rowid);
+  }
+
+  /** Accepts "12" for the project store and "g12" for the user store. */
+  parseId(id: string): number | undefined {
+    const m = this.scope === 'user' ? /^g(\d+)$/.exec(id) : /^(\d+)$/.exec(id);
+    if (!m) return undefined;
+    const n = Number(m[1]);
+    return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+  }
+
+  private toMemory(r: MemoryRow): Memory {
+    return {
+      id: this.displayId(r.id),
+      rowid: r.id,
+      scope: this.scope,
+      type: r.type,
+      text: r.text,
+      supplement: r.supplement,
+      dir: r.dir,
+      agent: r.agent,
+      sessionId: r.session_id,
+      source: r.source,
+      createdAt: r.created_at,
+      lastAccessedAt: r.last_accessed_at,
+      heat: r.heat,
+      status: r.status,
+      contentHash: r.content_hash,
+      embedderId: r.embedder_id,
+    };
+  }
+
+  private run<T>(fn: () => T): T {
+    return guarded(this.path, fn);
+  }
+
+  /**
+   * The one write path, shared by the distiller and `remember`. Filters, in
+   * order: trivia, too short, low value, overlap with an existing memory;
+   * then redaction; then dedup (hash, update, merge) or insert.
+   */
+  async write(c: Candidate, policy: WritePolicy, now = Date.now()): Promise<WriteResult> {
+    const raw = c.text.replace(/\r\n?/g, '\n').trim();
+    if (!raw) return { action: 'filtered', reason: 'empty' };
+    if (!c.explicit) {
+      if (policy.triviaFilter && isTrivia(raw)) return { action: 'filtered', reason: 'trivia' };
+      if (isTooShort(raw)) return { action: 'filtered', reason: 'short' };
+      if (isLowValue(raw)) return { action: 'filtered', reason: 'low-value' };
+    }
+    // Redact before anything is compared or stored, so a secret never lands in any table.
+    const text = redact(raw);
+    const hash = contentHash(text);
+    const [vector] = await this.embedder.embed([text]);
+    if (!vector) throw new Error('the embedder returned no vector');
+    const created = c.createdAt ?? now;
+
+    return this.run(() =>
+      this.db
+        .transaction((): WriteResult => {
+          const same = this.db.prepare('SELECT id FROM memories WHERE content_hash = ?').get(hash) as { id: number } | undefined;
+          if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
+
+          const neighbours = this.nearest(vector, NEIGHBOURS).filter(
+            (n) => n.row.status === 'active' && (c.type === 'global' || n.row.dir === c.dir),
+          );
+          const best = neighbours[0];
+          if (best && best.similarity >= policy.update) {
+            this.db
+              .prepare('UPDATE memories SET text = ?, content_hash = ?, last_accessed_at = ?, embedder_id = ? WHERE id = ?')
+              .run(text, hash, now, this.embedder.id, best.row.id);
+            this.db.prepare('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(indexTerms(text), best.row.id);
+            this.db.prepare('DELETE FROM memory_vectors WHERE memory_id = ?').run(BigInt(best.row.id));
+            this.insertVector(best.row.id, vector);
+            return { action: 'updated', id: this.displayId(best.row.id), similarity: best.similarity };
+          }
+          if (best && best.similarity >= policy.merge) {
+            if (best.row.supplement.split('\n').includes(text)) return { action: 'duplicate', id: this.displayId(best.row.id), similarity: best.similarity };
+            const supplement = best.row.supplement ? `${best.row.supplement}\n${text}` : text;
+            this.db.prepare('UPDATE memories SET supplement = ?, last_accessed_at = ? WHERE id = ?').run(supplement, now, best.row.id);
+            this.db.prepare('UPDATE memories_fts SET supplement_terms = ? WHERE rowid = ?').run(indexTerms(supplement), best.row.id);
+            return { action: 'merged', id: this.displayId(best.row.id), similarity: best.similarity };
+          }
+          // Lexically a repeat, but not close enough in meaning to merge:
+          // a fragment of something already remembered.
+          const repeat = neighbours.find((n) => overlapWith(text, `${n.row.text}\n${n.row.supplement}`) > MAX_OVERLAP);
+          if (repeat) return { action: 'filtered', reason: 'overlap', id: this.displayId(repeat.row.id), similarity: repeat.similarity };
+
+          const info = this.db
+            .prepare(
+              `INSERT INTO memories (type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id)
+               VALUES (?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?)`,
+            )
+            .run(c.type, text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, created, hash, this.embedder.id);
+          const id = Number(info.lastInsertRowid);
+          this.db.prepare('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(text), '');
+          this.insertVector(id, vector);
+          return { action: 'inserted', id: this.displayId(id), similarity: best?.similarity ?? 0 };
+        })
+        // IMMEDIATE takes the write lock up front, so concurrent writers queue
+        // on busy_timeout instead of failing mid-transaction.
+        .immediate(),
+    );
+  }
+
+  private insertVector(id: number, v: Float32Array): void {
+    // vec0 wants its integer key as a BigInt through better-sqlite3.
+    this.db
+      .prepare('INSERT INTO memory_vectors (memory_id, embedding, embedder_id) VALUES (?, ?, ?)')
+      .run(BigInt(id), vectorBlob(v), this.embedder.id);
+  }
+
+  private nearest(v: Float32Array, k: number): Array<{ row: MemoryRow; similarity: number }> {
+    const hits = this.db
+      .prepare('SELECT memory_id, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ? AND embedder_id = ?')
+      .all(vectorBlob(v), k, this.embedder.id) as Array<{ memory_id: number | bigint; distance: number }>;
+    if (hits.length === 0) return [];
+    const rows = this.rowsByIds(hits.map((h) => Number(h.memory_id)));
+    return hits
+      .map((h) => {
+        const row = rows.get(Number(h.memory_id));
+        return row ? { row, similarity: 1 - h.distance } : undefined;
+      })
+      .filter((x): x is { row: MemoryRow; similarity: number } => x !== undefined);
+  }
+
+  private rowsByIds(ids: number[]): Map<number, MemoryRow> {
+    const out = new Map<number, MemoryRow>();
+    if (ids.length === 0) return out;
+    const rows = this.db.prepare(`SELECT * FROM memories WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as MemoryRow[];
+    for (const r of rows) out.set(r.id, r);
+    return out;
+  }
+
+  vectorsByIds(ids: number[]): Map<number, Float32Array> {
+    const out = new Map<number, Float32Array>();
+    if (ids.length === 0) return out;
+    const rows = this.db
+      .prepare('SELECT memory_id, embedding, embedder_id FROM memory_vectors WHERE memory_id IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify(ids)) as Array<{ memory_id: number | bigint; embedding: Buffer; embedder_id: string }>;
+    for (const r of rows) if (r.embedder_id === this.embedder.id) out.set(Number(r.memory_id), blobVector(r.embedding));
+    return out;
+  }
+
+  /** FTS5 bm25 per memory id (higher is better); falls back to LIKE on any FTS error. */
+  private lexicalMatches(query: string, pool: number): Map<number, number> {
+    const out = new Map<number, number>();
+    const match = ftsMatchQuery(query);
+    if (match) {
+      try {
+        const rows = this.db
+          .prepare('SELECT rowid AS id, bm25(memories_fts, 1.0, 0.5) AS b FROM memories_fts WHERE memories_fts MATCH ? ORDER BY b LIMIT ?')
+          .all(match, pool) as Array<{ id: number; b: number }>;
+        for (const r of rows) out.set(r.id, -r.b);
+        return out;
+      } catch {
+        // Fall through to LIKE: a query must never fail because of FTS syntax.
+      }
+    }
+    const terms = likeTerms(query);
+    if (terms.length === 0) return out;
+    const esc = (t: string): string => `%${t.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const where = terms.map(() => "(text LIKE ? ESCAPE '\\' OR supplement LIKE ? ESCAPE '\\')").join(' OR ');
+    const params = terms.flatMap((t) => [esc(t), esc(t)]);
+    const rows = this.db.prepare(`SELECT id, text, supplement FROM memories WHERE ${where} LIMIT ?`).all(...params, pool) as Array<{
+      id: number;
+      text: string;
+      supplement: string;
+    }>;
+    for (const r of rows) {
+      const hay = `${r.text}\n${r.supplement}`.toLowerCase();
+      out.set(r.id, terms.filter((t) => hay.includes(t)).length);
+    }
+    return out;
+  }
+
+  private passes(r: MemoryRow, f: SearchFilter): boolean {
+    if (!f.includeArchived && r.status !== 'active') return false;
+    if (f.type && r.type !== f.type) return false;
+    if (f.agent && r.agent !== f.agent) return false;
+    if (f.dir && !(r.dir === f.dir || r.dir.startsWith(f.dir.endsWith('/') ? f.dir : `${f.dir}/`))) return false;
+    if (f.since !== undefined && r.created_at < f.since) return false;
+    if (f.until !== undefined && r.created_at > f.until) return false;
+    return true;
+  }
+
+  /** Hybrid search: FTS5 bm25 and vector cosine, fused (see rank.ts). */
+  async search(query: string, opts: SearchOptions, queryVector?: Float32Array): Promise<Hit[]> {
+    const v = queryVector ?? (await this.embedder.embed([query]))[0];
+    if (!v) return [];
+    return this.run(() => {
+      const lexical = this.lexicalMatches(query, SEARCH_POOL);
+      const near = this.db
+        .prepare('SELECT memory_id, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ? AND embedder_id = ?')
+        .all(vectorBlob(v), SEARCH_POOL, this.embedder.id) as Array<{ memory_id: number | bigint; distance: number }>;
+      const cos = new Map<number, number>(near.map((n) => [Number(n.memory_id), 1 - n.distance]));
+      const lexOnly = [...lexical.keys()].filter((id) => !cos.has(id));
+      for (const [id, vec] of this.vectorsByIds(lexOnly)) cos.set(id, cosine(v, vec));
+      const ids = [...new Set([...cos.keys(), ...lexical.keys()])];
+      const rows = this.rowsByIds(ids);
+      let best = 0;
+      for (const [id, b] of lexical) if (rows.has(id) && b > best) best = b;
+      const hits: Hit[] = [];
+      for (const id of ids) {
+        const row = rows.get(id);
+        if (!row || !this.passes(row, opts)) continue;
+        const c = cos.get(id) ?? 0;
+        const fused = fuse(c, lexical.get(id), best);
+        const score = applyDirPenalty(fused.score, row.dir, opts.cwd, opts.crossDirPenalty ?? 1);
+        hits.push({ memory: this.toMemory(row), score, cosine: c, lexical: fused.lexical });
+      }
+      hits.sort((a, b) => b.score - a.score || b.memory.createdAt - a.memory.createdAt);
+      return hits.slice(0, opts.limit);
+    });
+  }
+
+  list(f: SearchFilter & { limit?: number }): Memory[] {
+    return this.run(() => {
+      const rows = this.db.prepare('SELECT * FROM memories ORDER BY created_at, id').all() as MemoryRow[];
+      const out = rows.filter((r) => this.passes(r, f)).map((r) => this.toMemory(r));
+      return f.limit ? out.slice(-f.limit) : out;
+    });
+  }
+
+  get(rowid: number): Memory | undefined {
+    return this.run(() => {
+      const r = this.db.prepare('SELECT * FROM memories WHERE id = ?').get(rowid) as MemoryRow | undefined;
+      return r ? this.toMemory(r) : undefined;
+    });
+  }
+
+  /** Really deletes: the row, its FTS entry and its vector. */
+  forget(rowid: number): boolean {
+    return this.run(() =>
+      this.db
+        .transaction(() => {
+          const info = this.db.prepare('DELETE FROM memories WHERE id = ?').run(rowid);
+          this.db.prepare('DELETE FROM memories_fts WHERE rowid = ?').run(rowid);
+          this.db.prepare('DELETE FROM memory_vectors WHERE memory_id = ?').run(BigInt(rowid));
+          return info.changes > 0;
+        })
+        .immediate(),
+    );
+  }
+
+  /** Injected memories: heat + 1 and last access now. */
+  touch(rowids: number[], now = Date.now()): void {
+    if (rowids.length === 0) return;
+    this.run(() =>
+      this.db
+        .prepare('UPDATE memories SET heat = heat + 1, last_accessed_at = ? WHERE id IN (SELECT value FROM json_each(?))')
+        .run(now, JSON.stringify(rowids)),
+    );
+  }
+
+  /**
+   * Lazy decay: facts not accessed for `days` and still cold are archived
+   * (kept, shown with --archived, never injected). Returns how many.
+   */
+  archiveCold(days: number, now = Date.now()): number {
+    return this.run(
+      () =>
+        this.db
+          .prepare("UPDATE memories SET status = 'archived' WHERE status = 'active' AND type = 'fact' AND last_accessed_at < ? AND heat < ?")
+          .run(now - days * DAY_MS, HOT_HEAT).changes,
+    );
+  }
+
+  counts(): { byType: Record<string, number>; byStatus: Record<string, number>; byAgent: Record<string, number>; byEmbedder: Record<string, number> } {
+    return this.run(() => {
+      const group = (col: string): Record<string, number> =>
+        Object.fromEntries(
+          (this.db.prepare(`SELECT ${col} AS k, COUNT(*) AS n FROM memories GROUP BY ${col}`).all() as Array<{ k: string; n: number }>).map((r) => [
+            r.k,
+            r.n,
+          ]),
+        );
+      return { byType: group('type'), byStatus: group('status'), byAgent: group('agent'), byEmbedder: group('embedder_id') };
+    });
+  }
+
+  /** Re-embeds every memory with the current embedder; reports progress. */
+  async reindex(onProgress: (done: number, total: number) => void, batch = 32): Promise<number> {
+    const all = this.run(() => this.db.prepare('SELECT id, text FROM memories ORDER BY id').all() as Array<{ id: number; text: string }>);
+    for (let i = 0; i < all.length; i += batch) {
+      const part = all.slice(i, i + batch);
+      const vectors = await this.embedder.embed(part.map((p) => p.text));
+      this.run(() =>
+        this.db
+          .transaction(() => {
+            part.forEach((p, j) => {
+              const v = vectors[j];
+              if (!v) return;
+              this.db.prepare('DELETE FROM memory_vectors WHERE memory_id = ?').run(BigInt(p.id));
+              this.insertVector(p.id, v);
+              this.db.prepare('UPDATE memories SET embedder_id = ? WHERE id = ?').run(this.embedder.id, p.id);
+            });
+          })
+          .immediate(),
+      );
+      onProgress(Math.min(i + batch, all.length), all.length);
+    }
+    return all.length;
+  }
+
+  // --- sessions -----------------------------------------------------------
+
+  upsertSession(s: Omit<SessionRecord, 'processedOffset' | 'processedT' | 'summary'>): SessionRecord {
+    return this.run(() => {
+      this.db
+        .prepare(
+          `INSERT INTO sessions (id, agent, command, dir, started_at, ended_at, log_path) VALUES (?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT(id) DO UPDATE SET ended_at = COALESCE(excluded.ended_at, sessions.ended_at)`,
+        )
+        .run(s.id, s.agent, s.command, s.dir, s.startedAt, s.endedAt, s.logPath);
+      const got = this.getSession(s.id);
+      if (!got) throw new Error(`session ${s.id} vanished`);
+      return got;
+    });
+  }
+
+  getSession(id: string): SessionRecord | undefined {
+    return this.run(() => {
+      const r = this.db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as
+        | {
+            id: string;
+            agent: string;
+            command: string;
+            dir: string;
+            started_at: number;
+            ended_at: number | null;
+            log_path: string;
+            processed_offset: number;
+            processed_t: number;
+            summary: string;
+          }
+        | undefined;
+      return r
+        ? {
+            id: r.id,
+            agent: r.agent,
+            command: r.command,
+            dir: r.dir,
+            startedAt: r.started_at,
+            endedAt: r.ended_at,
+            logPath: r.log_path,
+            processedOffset: r.processed_offset,
+            processedT: r.processed_t,
+            summary: r.summary,
+          }
+        : undefined;
+    });
+  }
+
+  /** Moves the processed offset forward only: processing twice adds nothing. */
+  markProcessed(id: string, p: { offset: number; t: number; summary?: string; endedAt: number | null }): void {
+    this.run(() =>
+      this.db
+        .prepare(
+          `UPDATE sessions SET processed_offset = MAX(processed_offset, ?), processed_t = MAX(processed_t, ?),
+             summary = COALESCE(?, summary), ended_at = COALESCE(?, ended_at) WHERE id = ?`,
+        )
+        .run(p.offset, p.t, p.summary || null, p.endedAt, id),
+    );
+  }
+
+  /** Sessions whose log has not been read to its end. */
+  listSessions(): SessionRecord[] {
+    const ids = this.run(() => this.db.prepare('SELECT id FROM sessions ORDER BY started_at').all() as Array<{ id: string }>);
+    return ids.map((r) => this.getSession(r.id)).filter((s): s is SessionRecord => s !== undefined);
+  }
+
+  lastSummary(dir: string): string | undefined {
+    return this.run(() => {
+      const r = this.db.prepare("SELECT summary FROM sessions WHERE dir = ? AND summary != '' ORDER BY started_at DESC LIMIT 1").get(dir) as
+        | { summary: string }
+        | undefined;
+      return r?.summary;
+    });
+  }
+
+  close(): void {
+    try {
+      this.db.close();
+    } catch {
+      // Closing twice is harmless.
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import type Database from 'better-sqlite3';
+import { VECTOR_DIMS } from './embed/embedder.js';
+
+interface Migration {
+  name: string;
+  up: (db: Database.Database) => void;
+}
+
+/**
+ * Append-only: never edit or reorder a step that has shipped; add a new one.
+ * Applied names are recorded in _migrations.
+ */
+export const MIGRATIONS: Migration[] = [
+  {
+    name: '001_memories',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE memories (
+          id INTEGER PRIMARY KEY,
+          type TEXT NOT NULL CHECK (type IN ('global', 'project', 'fact')),
+          text TEXT NOT NULL,
+          supplement TEXT NOT NULL DEFAULT '',
+          dir TEXT NOT NULL,
+          agent TEXT NOT NULL,
+          session_id TEXT,
+          source TEXT,
+          created_at INTEGER NOT NULL,
+          last_accessed_at INTEGER NOT NULL,
+          heat INTEGER NOT NULL DEFAULT 0,
+          status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'archived')),
+          content_hash TEXT NOT NULL UNIQUE,
+          embedder_id TEXT NOT NULL
+        );
+        CREATE INDEX memories_type_status ON memories (type, status);
+        CREATE INDEX memories_dir ON memories (dir);
+      `),
+  },
+  {
+    name: '002_memories_fts',
+    // The FTS rowid is set explicitly to memories.id: implicit rowids are not
+    // stable across VACUUM, an explicit key is. Columns hold pre-split terms
+    // (CJK bigrams, see terms.ts), written by the store in the same transaction.
+    up: (db) =>
+      db.exec(`CREATE VIRTUAL TABLE memories_fts USING fts5(text_terms, supplement_terms, tokenize = 'porter unicode61');`),
+  },
+  {
+    name: '003_memory_vectors',
+    up: (db) =>
+      db.exec(
+        `CREATE VIRTUAL TABLE memory_vectors USING vec0(memory_id INTEGER PRIMARY KEY, embedding float[${VECTOR_DIMS}] distance_metric=cosine, embedder_id text);`,
+      ),
+  },
+  {
+    name: '004_sessions',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE sessions (
+          id TEXT PRIMARY KEY,
+          agent TEXT NOT NULL,
+          command TEXT NOT NULL DEFAULT '',
+          dir TEXT NOT NULL,
+          started_at INTEGER NOT NULL,
+          ended_at INTEGER,
+          log_path TEXT NOT NULL,
+          processed_offset INTEGER NOT NULL DEFAULT 0,
+          processed_t REAL NOT NULL DEFAULT -1,
+          summary TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX sessions_dir ON sessions (dir, started_at);
+      `),
+  },
+];
+
+export function migrate(db: Database.Database): void {
+  db.exec('CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
+  const applied = new Set((db.prepare('SELECT name FROM _migrations').all() as { name: string }[]).map((r) => r.name));
+  const pending = MIGRATIONS.filter((m) => !applied.has(m.name));
+  if (pending.length === 0) return;
+  // IMMEDIATE: two processes opening a new store at once must not both migrate.
+  db.transaction(() => {
+    const again = new Set((db.prepare('SELECT name FROM _migrations').all() as { name: string }[]).map((r) => r.name));
+    for (const m of pending) {
+      if (again.has(m.name)) continue;
+      m.up(db);
+      db.prepare('INSERT INTO _migrations (name, applied_at) VALUES (?, ?)').run(m.name, Date.now());
+    }
+  }).immediate();
+}

@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import type { Config, LoadedConfig, Paths } from '../config/index.js';
+import { openDatabase } from './db.js';
+import { MemoryStore } from './memory-store.js';
+import { chooseEmbedder } from './embed/select.js';
+import { CachedEmbedder } from './embed/query-cache.js';
+import type { Embedder, Thresholds } from './embed/embedder.js';
+import type { Candidate, Hit, Memory, MemoryType, SearchOptions, WritePolicy, WriteResult } from './types.js';
+
+/**
+ * The user store (global memories) and this project's store, as one pool.
+ * Globals follow the user everywhere; project and fact memories stay with
+ * their project.
+ */
+export class Stores {
+  constructor(
+    readonly user: MemoryStore,
+    readonly project: MemoryStore,
+    readonly embedder: Embedder,
+    readonly thresholds: Thresholds,
+    /** One line to show when we fell back to lexical vectors. */
+    readonly notice: string | undefined,
+    private readonly config: Config,
+  ) {}
+
+  storeFor(type: MemoryType): MemoryStore {
+    return type === 'global' ? this.user : this.project;
+  }
+
+  get all(): MemoryStore[] {
+    return [this.user, this.project];
+  }
+
+  policy(): WritePolicy {
+    return { triviaFilter: this.config.trivia.filter_enabled, update: this.thresholds.update, merge: this.thresholds.merge };
+  }
+
+  write(c: Candidate, now?: number): Promise<WriteResult> {
+    return this.storeFor(c.type).write(c, this.policy(), now);
+  }
+
+  async search(query: string, opts: SearchOptions): Promise<Hit[]> {
+    const stores = opts.type ? [this.storeFor(opts.type)] : this.all;
+    const [v] = await this.embedder.embed([query]);
+    const hits = (await Promise.all(stores.map((s) => s.search(query, opts, v)))).flat();
+    hits.sort((a, b) => b.score - a.score);
+    return hits.slice(0, opts.limit);
+  }
+
+  list(opts: { type?: MemoryType; includeArchived?: boolean; agent?: string }): Memory[] {
+    const stores = opts.type ? [this.storeFor(opts.type)] : this.all;
+    return stores.flatMap((s) => s.list(opts)).sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /** Finds the store an id belongs to: "g12" is the user store's, "12" the project's. */
+  locate(id: string): { store: MemoryStore; rowid: number } | undefined {
+    for (const store of this.all) {
+      const rowid = store.parseId(id.trim());
+      if (rowid !== undefined) return { store, rowid };
+    }
+    return undefined;
+  }
+
+  /** Lazy decay, run whenever the stores are opened for reading memories. */
+  archiveCold(now?: number): number {
+    return this.all.reduce((n, s) => n + s.archiveCold(this.config.decay.archive_after_days, now), 0);
+  }
+
+  close(): void {
+    this.user.close();
+    this.project.close();
+  }
+}
+
+/**
+ * Thresholds belong to the embedder; a key the user set explicitly wins.
+ */
+export function resolveThresholds(embedder: Embedder, loaded: Pick<LoadedConfig, 'config' | 'explicit'>): Thresholds {
+  const t = { ...embedder.thresholds };
+  if (loaded.explicit.has('dedup.update_threshold')) t.update = loaded.config.dedup.update_threshold;
+  if (loaded.explicit.has('dedup.merge_threshold')) t.merge = loaded.config.dedup.merge_threshold;
+  if (loaded.explicit.has('retrieval.similarity_threshold')) t.retrieval = loaded.config.retrieval.similarity_threshold;
+  return t;
+}
+
+export function storesExist(paths: Paths): boolean {
+  return existsSync(paths.projectDb) || existsSync(paths.userDb);
+}
+
+export function openStores(loaded: Pick<LoadedConfig, 'config' | 'explicit'>, paths: Paths, opts: { embedder?: Embedder } = {}): Stores {
+  const choice = opts.embedder ? { embedder: opts.embedder, notice: undefined } : chooseEmbedder(paths.modelsDir, loaded.config.store.vector_model);
+  const embedder = new CachedEmbedder(choice.embedder);
+  const user = new MemoryStore(openDatabase(paths.userDb), embedder, 'user', paths.userDb);
+  let project: MemoryStore;
+  try {
+    project = new MemoryStore(openDatabase(paths.projectDb), embedder, 'project', paths.projectDb);
+  } catch (err) {
+    user.close();
+    throw err;
+  }
+  return new Stores(user, project, embedder, resolveThresholds(choice.embedder, loaded), choice.notice, loaded.config);
+}

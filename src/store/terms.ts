@@ -1,0 +1,124 @@
+/**
+ * Text to terms, shared by the FTS index, FTS queries, the lexical embedder
+ * and the overlap filter, so all of them agree on what a "word" is.
+ *
+ * Chinese has no spaces, and FTS5's tokenizers do not split it: unicode61
+ * keeps a whole run as one token, and trigram cannot match two-character
+ * words such as 日志 or 配置. So CJK runs are indexed as overlapping
+ * character bigrams (the classic CJK analyzer approach), and a query word
+ * becomes a phrase of its bigrams: 日志格式 → "日志" OR "格式" matches
+ * 日志统一使用 JSON 格式. Latin text is indexed as lowercased words, stemmed
+ * by FTS5's porter tokenizer.
+ */
+
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+const LATIN_WORD = /[\p{L}\p{N}_]+/gu;
+const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+
+export function bigrams(run: string): string[] {
+  const chars = [...run];
+  if (chars.length < 2) return chars;
+  const out: string[] = [];
+  for (let i = 0; i + 1 < chars.length; i++) out.push(`${chars[i]}${chars[i + 1]}`);
+  return out;
+}
+
+/** Latin words of a text, lowercased, with CJK removed. */
+export function latinWords(text: string): string[] {
+  return (text.replace(CJK_RUN, ' ').toLowerCase().match(LATIN_WORD) ?? []).filter((w) => w.length > 0);
+}
+
+export function cjkRuns(text: string): string[] {
+  return text.match(CJK_RUN) ?? [];
+}
+
+/** The text stored in the FTS column: words, plus bigrams of each CJK run. */
+export function indexTerms(text: string): string {
+  const parts: string[] = [...latinWords(text)];
+  for (const run of cjkRuns(text)) parts.push(...bigrams(run));
+  return parts.join(' ');
+}
+
+/** Words that carry no topic; dropping them keeps the 12-term cap for real terms. */
+const STOPWORDS = new Set(
+  (
+    'a an and are as at be been but by can could did do does for from had has have he her hers him his how i if in into is it its ' +
+    'me my no not of on or our she so that the their them then there these they this those to was we were what when where which ' +
+    'who whom why will with would you your yours about after before did does doing done any all also just than too very ' +
+    '的 了 是 在 和 与 就 都 而 及 或 一个 这个 那个 什么 怎么 吗 呢 吧 啊'
+  ).split(/\s+/),
+);
+
+/** Query words in order: Latin words and CJK words (segmented by Intl), stopwords dropped. */
+export function queryWords(text: string): string[] {
+  const words: string[] = [];
+  for (const seg of segmenter.segment(text)) {
+    if (!seg.isWordLike) continue;
+    const w = seg.segment.toLowerCase();
+    if (STOPWORDS.has(w)) continue;
+    if (HAN.test(w)) {
+      words.push(w);
+    } else {
+      for (const lw of w.match(LATIN_WORD) ?? []) if (!STOPWORDS.has(lw)) words.push(lw);
+    }
+  }
+  return [...new Set(words)];
+}
+
+/** At most this many terms go into one MATCH: long pastes stay fast. */
+export const MAX_QUERY_TERMS = 12;
+
+function quote(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
+/**
+ * Turns anything a user types into a safe FTS5 MATCH expression: every term
+ * quoted (so AND, NEAR, *, ^, : and quotes are plain text), OR-joined, at most
+ * MAX_QUERY_TERMS. Returns undefined when no term is left.
+ */
+export function ftsMatchQuery(text: string): string | undefined {
+  const terms: string[] = [];
+  for (const w of queryWords(text)) {
+    if (HAN.test(w)) {
+      const grams = bigrams(w);
+      // A lone CJK character has no bigram in the index; LIKE covers it.
+      if ([...w].length >= 2) terms.push(quote(grams.join(' ')));
+    } else {
+      terms.push(quote(w));
+    }
+    if (terms.length >= MAX_QUERY_TERMS) break;
+  }
+  return terms.length ? terms.join(' OR ') : undefined;
+}
+
+/** Terms for the LIKE fallback: the raw words, longest first. */
+export function likeTerms(text: string): string[] {
+  return queryWords(text)
+    .sort((a, b) => b.length - a.length)
+    .slice(0, MAX_QUERY_TERMS);
+}
+
+/** Token set for overlap checks: Latin words and CJK bigrams. */
+export function tokenSet(text: string): Set<string> {
+  const s = new Set<string>(latinWords(text));
+  for (const run of cjkRuns(text)) for (const g of bigrams(run)) s.add(g);
+  return s;
+}
+
+/** Share of a's tokens also in b (containment), 0 when a is empty. */
+export function overlapRatio(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0) return 0;
+  let common = 0;
+  for (const t of a) if (b.has(t)) common++;
+  return common / a.size;
+}
+
+/** Which language a text is mostly in, for the block's frame. */
+export function dominantLanguage(text: string): 'zh' | 'en' {
+  const han = (text.match(CJK_RUN) ?? []).reduce((n, r) => n + [...r].length, 0);
+  const latin = latinWords(text).join('').length;
+  return han * 2 >= latin && han > 0 ? 'zh' : 'en';
+}

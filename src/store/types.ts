@@ -1,0 +1,85 @@
+export const MEMORY_TYPES = ['global', 'project', 'fact'] as const;
+export type MemoryType = (typeof MEMORY_TYPES)[number];
+export type MemoryStatus = 'active' | 'archived';
+/** Global memories live in the user store; project and fact in the project store. */
+export type StoreScope = 'user' | 'project';
+
+export interface Memory {
+  /** Display id: "12" in the project store, "g12" in the user store. */
+  id: string;
+  rowid: number;
+  scope: StoreScope;
+  type: MemoryType;
+  text: string;
+  supplement: string;
+  dir: string;
+  agent: string;
+  sessionId: string | null;
+  /** Where it came from: "<log path>#t=<seconds>" or any reference a loader sets. */
+  source: string | null;
+  createdAt: number;
+  lastAccessedAt: number;
+  heat: number;
+  status: MemoryStatus;
+  contentHash: string;
+  embedderId: string;
+}
+
+export interface Candidate {
+  type: MemoryType;
+  text: string;
+  dir: string;
+  agent: string;
+  sessionId?: string | null;
+  source?: string | null;
+  /** Milliseconds; defaults to now. Loaders of old data set it. */
+  createdAt?: number;
+  /**
+   * The user asked for it (the explicit marker): the trivia, length and
+   * low-value filters are skipped. Redaction and dedup still apply.
+   */
+  explicit?: boolean;
+}
+
+export type WriteAction = 'inserted' | 'updated' | 'merged' | 'duplicate' | 'filtered';
+export type FilterReason = 'trivia' | 'short' | 'low-value' | 'overlap' | 'empty';
+
+export interface WriteResult {
+  action: WriteAction;
+  reason?: FilterReason;
+  /** The memory written, updated or matched. */
+  id?: string;
+  similarity?: number;
+}
+
+export interface SearchFilter {
+  type?: MemoryType;
+  agent?: string;
+  /** Only memories whose dir is this directory or below it. */
+  dir?: string;
+  /** Milliseconds, inclusive. */
+  since?: number;
+  until?: number;
+  includeArchived?: boolean;
+}
+
+export interface SearchOptions extends SearchFilter {
+  limit: number;
+  /** The directory the search is for; memories from elsewhere get the penalty. */
+  cwd?: string;
+  crossDirPenalty?: number;
+}
+
+export interface Hit {
+  memory: Memory;
+  score: number;
+  cosine: number;
+  /** Normalised bm25 in [0, 1]; 0 when FTS did not match. */
+  lexical: number;
+}
+
+export interface WritePolicy {
+  triviaFilter: boolean;
+  update: number;
+  merge: number;
+}
