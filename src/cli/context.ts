@@ -5,6 +5,7 @@ import { openStores } from '../store/index.js';
 import { chooseAdapter, planAdapter } from '../inject/index.js';
 import { contextFor } from './run-inject.js';
 import type { CliEnv } from './env.js';
+import { noticeOnce } from './notice-once.js';
 
 export function registerContext(program: Command, cli: CliEnv): void {
   program
@@ -19,7 +20,7 @@ export function registerContext(program: Command, cli: CliEnv): void {
       await cli.recover(loaded);
       const stores = openStores(loaded, loaded.paths);
       try {
-        if (stores.notice) cli.messages.info(stores.notice);
+        noticeOnce(loaded.paths.userDataDir, 'lexical', stores.notice, cli.messages);
         const block = await contextFor(stores, loaded.config, loaded.paths, cwd, []);
         if (o.json) {
           cli.print(JSON.stringify({ tokens: block.tokens, budget: loaded.config.inject.token_budget, dropped: block.dropped, text: block.text }, null, 2));
@@ -34,7 +35,10 @@ export function registerContext(program: Command, cli: CliEnv): void {
         cli.print('');
         cli.print(`${block.tokens} tokens (budget ${loaded.config.inject.token_budget}), ${block.selected.length} memories${block.dropped ? `, ${block.dropped} dropped for the budget` : ''}`);
         if (how && o.for) {
-          const shown = how.args.map((a) => (a.length > 40 ? `${a.slice(0, 37)}…` : a));
+          const shown = how.args.map((a) => {
+            const flat = a.replace(/\s+/g, ' ');
+            return flat.length > 40 ? `${flat.slice(0, 37)}…` : flat;
+          });
           cli.print(`${o.for} gets: ${shown.length ? shown.join(' ') : '(no extra arguments)'} + env CLAUDE_MEM_CONTEXT, CLAUDE_MEM_CONTEXT_FILE`);
         }
       } finally {

@@ -7,6 +7,7 @@ import { classify } from '../distill/index.js';
 import type { CliEnv } from './env.js';
 import { checkMemoryText, checkText, MAX_QUERY_CHARS, readStdinText } from './text-input.js';
 import { memoryJson, oneLine, when } from './show.js';
+import { noticeOnce } from './notice-once.js';
 
 const typeOption = (): Option => new Option('--type <type>', 'global, project or fact').choices([...MEMORY_TYPES]);
 
@@ -15,7 +16,7 @@ async function withStores<T>(cli: CliEnv, fn: (stores: Stores, loaded: ReturnTyp
   await cli.recover(loaded);
   const stores = openStores(loaded, loaded.paths);
   try {
-    if (stores.notice) cli.messages.info(stores.notice);
+    noticeOnce(loaded.paths.userDataDir, 'lexical', stores.notice, cli.messages);
     stores.archiveCold();
     return await fn(stores, loaded);
   } finally {

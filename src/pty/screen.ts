@@ -114,10 +114,16 @@ export class ScreenModel {
 
   /** Emits the visible rows as logical lines (wrapped rows joined). */
   private snapshotVisible(screen: ScreenLine['screen']): void {
-    if (screen === 'normal') this.flushPending();
     const buf = this.term.buffer.active;
     const t = this.now();
     let current: string | undefined;
+    if (screen === 'normal' && this.pending) {
+      // The first visible row may continue a line that began in scrollback.
+      const first = buf.getLine(buf.baseY);
+      if (first?.isWrapped) current = this.pending.raw;
+      else this.flushPending();
+      this.pending = undefined;
+    }
     for (let y = buf.baseY; y < buf.baseY + this.term.rows; y++) {
       const row: IBufferLine | undefined = buf.getLine(y);
       if (!row) continue;

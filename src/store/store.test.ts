@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStore, POLICY } from './test-helpers.js';
+import { MIGRATIONS } from './migrations.js';
+import { ftsMatchQuery, indexTerms, queryWords } from './terms.js';
+import { redact } from './redact.js';
+import { isLowValue, isTrivia } from './filters.js';
+import { fuse, applyDirPenalty } from './rank.js';
+import type { Embedder } from './embed/embedder.js';
+import { VECTOR_DIMS, normalize } from './embed/embedder.js';
+
+const base = { dir: '/p', agent: 'claude', sessionId: 's1', source: 'sessions/s1.cast#t=1.0' };
+
+describe('schema', () => {
+  it('records every migration and builds the tables', () => {
+    const s = memoryStore();
+    const names = (s.db.prepare('SELECT name FROM _migrations ORDER BY name').all() as { name: string }[]).map((r) => r.name);
+    expect(names).toEqual(MIGRATIONS.map((m) => m.name));
+    const cols = (s.db.prepare('PRAGMA table_info(memories)').all() as { name: string }[]).map((c) => c.name);
+    for (const c of ['id', 'type', 'text', 'supplement', 'dir', 'agent', 'session_id', 'source', 'created_at', 'last_accessed_at', 'heat', 'status', 'content_hash', 'embedder_id']) {
+      expect(cols).toContain(c);
+    }
+    const sessionCols = (s.db.prepare('PRAGMA table_info(sessions)').all() as { name: string }[]).map((c) => c.name);
+    expect(sessionCols).toEqual(expect.arrayContaining(['id', 'agent', 'command', 'dir', 'started_at', 'ended_at', 'log_path', 'processed_offset']));
+    const virtual = (s.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'").all() as { name: string; sql: string }[]);
+    expect(virtual.map((v) => v.name).sort()).toEqual(['memories_fts', 'memory_vectors']);
+    expect(virtual.find((v) => v.name === 'memory_vectors')?.sql).toContain('embedder_id');
+  });
+
+  it('migrating again is a no-op', () => {
+    const s = memoryStore();
+    expect(() => s.db.exec('SELECT 1')).not.toThrow();
+  });
+});
+
+describe('terms and FTS queries', () => {
+  it('indexes CJK as bigrams and Latin as words', () => {
+    expect(indexTerms('日志统一 JSON')).toBe('json 日志 志统 统一');
+  });
+  it('quotes every term and caps at 12', () => {
+    expect(ftsMatchQuery('name AND "x" OR NEAR(a b)*')).toBe('"name" OR "x" OR "near" OR "b"');
+    expect(ftsMatchQuery(Array.from({ length: 30 }, (_, i) => `word${i}`).join(' '))?.split(' OR ')).toHaveLength(12);
+    expect(ftsMatchQuery('日志格式')).toBe('"日志" OR "格式"');
+    expect(ftsMatchQuery('"""')).toBeUndefined();
+  });
+  it('drops stopwords from queries', () => {
+    expect(queryWords('What is the test command?')).toEqual(['test', 'command']);
+  });
+});
+
+describe('filters and redaction', () => {
+  it('knows trivia in both languages', () => {
+    for (const t of ['好的', '收到！', 'ok', 'Thanks!', 'ok thanks', '好的，谢谢']) expect(isTrivia(t), t).toBe(true);
+    expect(isTrivia('ok, the build uses esbuild now')).toBe(false);
+  });
+  it('knows low-value lines', () => {
+    for (const t of ['exit code 1 after the run of everything', 'Usage: foo [options] <file> and more', '12/40 [=====>   ] 30%']) expect(isLowValue(t), t).toBe(true);
+    expect(isLowValue('the orders table now has a create_time index')).toBe(false);
+  });
+  it('redacts provider keys, JWTs, private keys, URL and assignment passwords, private spans', () => {
+    const secrets = [
+      'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789',
+      'sk-ant-api03-abcdefghijklmnopqrstuvwxyz',
+      'ghp_abcdefghijklmnopqrstuvwxyz0123456789AB',
+      'AKIAABCDEFGHIJKLMNOP',
+      'xoxb-1234567890-abcdefghij',
+      'AIzaSyA1234567890abcdefghijklmnopqrstuv',
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+      'hunter2pass',
+      'mysecretpw',
+      'inner secret',
+    ];
+    const text = `keys ${secrets[0]} ${secrets[1]} ${secrets[2]} ${secrets[3]} ${secrets[4]} ${secrets[5]} jwt ${secrets[6]} db postgres://admin:${secrets[7]}@db:5432/x password=${secrets[8]} <private>${secrets[9]}</private>
+-----BEGIN RSA PRIVATE KEY-----
+MIIEowIBAAKCAQEA
+-----END RSA PRIVATE KEY-----`;
+    const out = redact(text);
+    for (const s of secrets) expect(out, s).not.toContain(s);
+    expect(out).not.toContain('MIIEowIBAAKCAQEA');
+    expect(out).toContain('postgres://admin:[redacted:password]@db');
+    expect(out).toContain('password=[redacted:password]');
+  });
+});
+
+describe('write path', () => {
+  it('filters in order: trivia, short, low value', async () => {
+    const s = memoryStore();
+    expect((await s.write({ ...base, type: 'fact', text: '好的' }, POLICY)).reason).toBe('trivia');
+    expect((await s.write({ ...base, type: 'fact', text: 'use pnpm' }, POLICY)).reason).toBe('short');
+    expect((await s.write({ ...base, type: 'fact', text: 'exit code 137 was returned by the process' }, POLICY)).reason).toBe('low-value');
+    expect(s.list({})).toHaveLength(0);
+  });
+
+  it('lets an explicit marker through the length filter, still redacted', async () => {
+    const s = memoryStore();
+    const r = await s.write({ ...base, type: 'project', text: '用 pnpm token=abc123secret', explicit: true }, POLICY);
+    expect(r.action).toBe('inserted');
+    expect(s.list({})[0]?.text).toBe('用 pnpm token=[redacted:password]');
+  });
+
+  it('never stores an exact hash twice', async () => {
+    const s = memoryStore();
+    const text = 'The test command for this repo is pytest -q, from the root';
+    expect((await s.write({ ...base, type: 'project', text }, POLICY)).action).toBe('inserted');
+    expect((await s.write({ ...base, type: 'project', text: `  ${text.toUpperCase()} ` }, POLICY)).action).toBe('duplicate');
+    expect(s.list({})).toHaveLength(1);
+  });
+
+  it('updates at or above the update threshold, merges in the band, inserts below', async () => {
+    // A controllable embedder: the text decides the vector.
+    const vec = (x: number): Float32Array => {
+      const v = new Float32Array(VECTOR_DIMS);
+      v[0] = 1;
+      v[1] = x;
+      return normalize(v);
+    };
+    const table: Record<string, number> = { A: 0, B: 0.2, C: 0.6, D: 3 };
+    const embedder: Embedder = {
+      id: 'test',
+      dims: VECTOR_DIMS,
+      thresholds: { update: 0.92, merge: 0.8, retrieval: 0.5 },
+      embed: (texts) => Promise.resolve(texts.map((t) => vec(table[t.slice(-1)] ?? 0))),
+    };
+    const s = memoryStore(embedder);
+    const policy = { triviaFilter: true, update: 0.92, merge: 0.8 };
+    const first = await s.write({ ...base, type: 'fact', text: 'the orders table gained an index on create_time A' }, policy);
+    expect(first.action).toBe('inserted');
+    // cos(0, 0.2) ≈ 0.98 → update
+    const up = await s.write({ ...base, type: 'fact', text: 'the orders table now has a create_time index B' }, policy);
+    expect(up).toMatchObject({ action: 'updated', id: first.id });
+    expect(s.list({})[0]?.text).toContain('now has');
+    // cos(0.2, 0.6) ≈ 0.93, cos(0, 0.6)... use C vs current B: update again? pick D for insert
+    const ins = await s.write({ ...base, type: 'fact', text: 'deploys happen on fridays after the standup D' }, policy);
+    expect(ins.action).toBe('inserted');
+    const merged = await s.write({ ...base, type: 'fact', text: 'completely reworded statement about orders C' }, { ...policy, update: 0.99 });
+    expect(merged.action).toBe('merged');
+    expect(s.list({}).find((m) => m.id === first.id)?.supplement).toContain('reworded');
+  });
+
+  it('finds Chinese by words: 日志格式 matches 日志统一使用 JSON 格式', async () => {
+    const s = memoryStore();
+    await s.write({ ...base, type: 'project', text: '日志统一使用 JSON 格式，字段名用 snake_case' }, POLICY);
+    await s.write({ ...base, type: 'project', text: 'The deploy script lives in scripts/deploy.sh and needs AWS_PROFILE' }, POLICY);
+    const hits = await s.search('日志格式', { limit: 5 });
+    expect(hits[0]?.memory.text).toContain('日志统一使用');
+    expect(hits[0]?.lexical).toBeGreaterThan(0);
+  });
+
+  it('survives FTS operators, quotes and a single CJK character', async () => {
+    const s = memoryStore();
+    await s.write({ ...base, type: 'fact', text: 'the orders 表 must never be altered without a migration' }, POLICY);
+    for (const q of ['"unbalanced', 'AND OR NOT', 'NEAR(orders', 'col:orders', '*', '表', "'; DROP TABLE memories; --"]) {
+      await expect(s.search(q, { limit: 5 }), q).resolves.toBeInstanceOf(Array);
+    }
+    expect((await s.search('表', { limit: 5 }))[0]?.memory.text).toContain('orders');
+  });
+
+  it('forget deletes the row, its FTS row and its vector', async () => {
+    const s = memoryStore();
+    const r = await s.write({ ...base, type: 'fact', text: 'the staging database is refreshed every night at 2am' }, POLICY);
+    const id = s.parseId(r.id ?? '') ?? 0;
+    expect(s.forget(id)).toBe(true);
+    expect(s.db.prepare('SELECT COUNT(*) AS n FROM memories_fts').get()).toEqual({ n: 0 });
+    expect(s.db.prepare('SELECT COUNT(*) AS n FROM memory_vectors').get()).toEqual({ n: 0 });
+    expect(s.forget(id)).toBe(false);
+  });
+
+  it('keeps heat, archives cold facts lazily, and hides archived by default', async () => {
+    const s = memoryStore();
+    const now = Date.now();
+    const old = now - 40 * 86_400_000;
+    await s.write({ ...base, type: 'fact', text: 'the cache layer was replaced by redis in march', createdAt: old }, POLICY, old);
+    await s.write({ ...base, type: 'fact', text: 'hot old fact: the payments service must stay on v2', createdAt: old }, POLICY, old);
+    await s.write({ ...base, type: 'project', text: 'project memories never decay: build with make all', createdAt: old }, POLICY, old);
+    const hot = s.list({}).find((m) => m.text.startsWith('hot'));
+    for (let i = 0; i < 3; i++) s.db.prepare('UPDATE memories SET heat = heat + 1 WHERE id = ?').run(hot?.rowid);
+    expect(s.archiveCold(30, now)).toBe(1);
+    expect(s.list({}).map((m) => m.text)).not.toContain('the cache layer was replaced by redis in march');
+    expect(s.list({ includeArchived: true })).toHaveLength(3);
+    s.touch([hot?.rowid ?? 0], now);
+    expect(s.get(hot?.rowid ?? 0)?.heat).toBe(4);
+  });
+});
+
+describe('ranking', () => {
+  it('fuses cosine and normalised bm25, and penalises other directories', () => {
+    expect(fuse(1, 10, 10).score).toBeCloseTo(1);
+    expect(fuse(0.5, undefined, 10).score).toBeCloseTo(0.3);
+    expect(fuse(-0.2, 5, 10).score).toBeCloseTo(0.2);
+    expect(applyDirPenalty(1, '/a', '/a/b', 0.85)).toBe(1);
+    expect(applyDirPenalty(1, '/other', '/a/b', 0.85)).toBe(0.85);
+  });
+});
