@@ -148,6 +148,12 @@ export async function runCommand(opts: RunOptions): Promise<number> {
     },
   });
 
+  // The child is gone; what follows must not lose its status. The echo
+  // helper's pipes are unref'd, so hold the loop open until we are done,
+  // and set the exit code now in case anything exits early.
+  process.exitCode = result.status;
+  const keepAlive = setInterval(() => undefined, 1000);
+  await gate?.drain();
   gate?.close();
   ordered?.settleAll();
   probe?.dispose();
@@ -158,5 +164,6 @@ export async function runCommand(opts: RunOptions): Promise<number> {
     if (recorder.active) spawnDetached(['distill', '--session', sessionId, '--quiet'], opts.cwd, opts.env);
   }
   injection?.cleanup();
+  clearInterval(keepAlive);
   return result.status;
 }

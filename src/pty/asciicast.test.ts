@@ -35,7 +35,10 @@ describe('asciicast v2', () => {
 describe('echo state from stty -g', () => {
   it('reads ECHO from c_lflag', () => {
     expect(parseSttyG('500:5:bf:8a3b:3:1c:7f:15:4:0:1:0:11:13:1a:0:12:f:17:16:0:0:0')).toBe('on');
+    // read -s / sudo: echo off, canonical on → hidden
     expect(parseSttyG('500:5:bf:8a33:3:1c:7f:15:4:0:1:0:11:13:1a:0:12:f:17:16:0:0:0')).toBe('off');
+    // readline, vim, TUIs: echo and canonical off → raw, they echo themselves
+    expect(parseSttyG('6c02:5:4bf:8a31:3:1c:7f:15:4:0:1:0:11:13:1a:ff:12:0:17:0:ff:0:0:0')).toBe('raw');
     expect(parseSttyG('unknown')).toBe('unknown');
   });
 });

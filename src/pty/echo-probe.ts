@@ -1,10 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-export type EchoState = 'on' | 'off' | 'unknown';
+/**
+ * on: the terminal echoes typed text. raw: echo and canonical mode are both
+ * off, which is how readline, vim and every TUI read keys and draw them
+ * themselves. off: echo off with canonical mode on: a hidden line being
+ * typed, which is how read -s, sudo, ssh and getpass ask for a password.
+ */
+export type EchoState = 'on' | 'raw' | 'off' | 'unknown';
 
-/** Linux ECHO bit of c_lflag (termios.h: 0000010). */
+/** Linux c_lflag bits (termios.h): ECHO 0000010, ICANON 0000002. */
 const ECHO_FLAG = 0o10;
+const ICANON_FLAG = 0o2;
+
+/** May input typed in this state be recorded? Hidden lines and unknown states never are. */
+export function mayRecord(s: EchoState): boolean {
+  return s === 'on' || s === 'raw';
+}
 /** A probe that does not answer in this long counts as unknown (not recorded). */
 const PROBE_TIMEOUT_MS = 1000;
 
@@ -17,7 +29,8 @@ export function parseSttyG(line: string): EchoState {
   if (fields.length < 4) return 'unknown';
   const lflag = Number.parseInt(fields[3] ?? '', 16);
   if (!Number.isFinite(lflag)) return 'unknown';
-  return (lflag & ECHO_FLAG) !== 0 ? 'on' : 'off';
+  if ((lflag & ECHO_FLAG) !== 0) return 'on';
+  return (lflag & ICANON_FLAG) !== 0 ? 'off' : 'raw';
 }
 
 /**

@@ -1,7 +1,7 @@
 export { runSession, type SessionOptions, type SessionResult } from './run-session.js';
 export { CastRecorder, FLUSH_INTERVAL_MS } from './recorder.js';
 export { parseCast, encodeEvent, encodeHeader, CastFormatError, type CastHeader, type ParsedCast } from './asciicast.js';
-export { EchoProbe, parseSttyG, type EchoState } from './echo-probe.js';
+export { EchoProbe, parseSttyG, mayRecord, type EchoState } from './echo-probe.js';
 export { InputGate } from './input-gate.js';
 export { OrderedSink } from './ordered-sink.js';
 export { ScreenModel, screenLinesOf, type ScreenLine } from './screen.js';

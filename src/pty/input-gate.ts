@@ -1,4 +1,4 @@
-import type { EchoProbe, EchoState } from './echo-probe.js';
+import { mayRecord, type EchoProbe, type EchoState } from './echo-probe.js';
 import type { OrderedSink } from './ordered-sink.js';
 
 /** Output settles before we re-read the echo flag; a prompt arrives in bursts. */
@@ -6,16 +6,18 @@ const OUTPUT_PROBE_DEBOUNCE_MS = 15;
 
 /**
  * Decides whether typed input may be recorded. A password prompt turns echo
- * off before the user types and back on right after Enter, so one reading
- * taken after the input could already be "on" again. Input is therefore
- * recorded only if echo was on both in the last reading before it (kept
+ * off (canonical mode staying on) before the user types and back on right
+ * after Enter, so one reading taken after the input could already be "on"
+ * again. Input is therefore recorded only if the terminal was in a
+ * recordable state (see mayRecord) both in the last reading before it (kept
  * fresh after each burst of output) and in a reading taken after it.
- * Unknown counts as off: when in doubt, nothing is recorded.
+ * Unknown counts as hidden: when in doubt, nothing is recorded.
  */
 export class InputGate {
   private last: EchoState = 'unknown';
   private outputTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly probe: EchoProbe,
@@ -39,10 +41,20 @@ export class InputGate {
     if (this.closed) return;
     const before = this.last;
     const settle = this.sink.reserve();
-    void this.probe.query().then((after) => {
+    const done = this.probe.query().then((after) => {
       this.last = after;
-      settle(before === 'on' && after === 'on' ? { t, code: 'i', data } : undefined);
+      // "unknown" after the input means the terminal is gone (the child
+      // exited on this very line): the reading before it still decides.
+      const ok = mayRecord(before) && (mayRecord(after) || after === 'unknown');
+      settle(ok ? { t, code: 'i', data } : undefined);
     });
+    this.inFlight.add(done);
+    void done.finally(() => this.inFlight.delete(done));
+  }
+
+  /** Waits for the input still being checked (bounded by the probe timeout). */
+  async drain(): Promise<void> {
+    await Promise.all([...this.inFlight]);
   }
 
   close(): void {

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+
 /**
  * The caller's terminal: raw mode on while the child runs, and always
  * restored, on every exit path (normal exit, killed child, uncaught error).
@@ -25,6 +27,10 @@ export class RawMode {
     if (!stdin.isTTY || this.on) return;
     stdin.setRawMode(true);
     this.on = true;
+    // libuv's raw mode leaves output post-processing (ONLCR) on, which would
+    // turn the child's "\r\n" into "\r\r\n". Turn it off as cfmakeraw and
+    // script(1) do; setRawMode(false) restores the saved termios, OPOST included.
+    spawnSync('stty', ['-opost'], { stdio: ['inherit', 'ignore', 'ignore'] });
     // 'exit' handlers run on process.exit and on normal end; an uncaught
     // error reaches the top-level handler, which calls restore() too.
     process.once('exit', this.restoreOnExit);

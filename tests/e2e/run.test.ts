@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeSandbox, CLI } from '../helpers/sandbox.js';
+import { startCli, startPty } from '../helpers/pty-harness.js';
+import { castsIn } from '../helpers/casts.js';
+
+describe('claude-mem run under a real PTY', () => {
+  it('passes printf output through byte for byte and records it', async () => {
+    const sb = makeSandbox();
+    const h = startCli(['run', 'printf', 'hello\\n'], { cwd: sb.project, env: sb.env });
+    expect((await h.exited).exitCode).toBe(0);
+    expect(h.text()).toContain('hello\r\n');
+    const casts = castsIn(sb.project);
+    expect(casts).toHaveLength(1);
+    const cast = casts[0]?.cast;
+    expect(cast?.header.version).toBe(2);
+    expect(cast?.header.env?.TERM).toBe('xterm-256color');
+    expect(cast?.events.filter((e) => e.code === 'o').map((e) => e.data).join('')).toContain('hello\r\n');
+    expect(statSync(casts[0]?.file ?? '').mode & 0o777).toBe(0o600);
+    expect(statSync(join(sb.project, '.claude-mem')).mode & 0o777).toBe(0o700);
+  });
+
+  it('gives the same bytes as a bare PTY, binary and invalid UTF-8 included', async () => {
+    const sb = makeSandbox();
+    const script = "printf 'caf\\303\\251 \\377\\376 \\000 raw\\033[1mbold\\033[0m\\n'";
+    const bare = startPty('/bin/sh', ['-c', script], { cwd: sb.project, env: sb.env });
+    await bare.exited;
+    const wrapped = startCli(['run', '--', '/bin/sh', '-c', script], { cwd: sb.project, env: sb.env });
+    await wrapped.exited;
+    expect(wrapped.bytes().equals(bare.bytes())).toBe(true);
+    expect(bare.bytes().includes(Buffer.from([0xff, 0xfe]))).toBe(true);
+  });
+
+  it('echoes through cat and ends on ^D', async () => {
+    const sb = makeSandbox();
+    const h = startCli(['run', 'cat'], { cwd: sb.project, env: sb.env });
+    await new Promise((r) => setTimeout(r, 300));
+    h.write('ping 日志\r');
+    await h.waitFor(/ping 日志\r\n[\s\S]*ping 日志\r\n/);
+    h.write('\x04');
+    expect((await h.exited).exitCode).toBe(0);
+  });
+
+  it("returns the child's exit status", async () => {
+    const sb = makeSandbox();
+    const h = startCli(['run', 'sh', '-c', 'exit 42'], { cwd: sb.project, env: sb.env });
+    expect((await h.exited).exitCode).toBe(42);
+  });
+
+  it('forwards SIGTERM and exits 128 + 15', async () => {
+    const sb = makeSandbox();
+    const h = startCli(['run', 'sleep', '30'], { cwd: sb.project, env: sb.env });
+    await new Promise((r) => setTimeout(r, 800));
+    process.kill(h.pty.pid, 'SIGTERM');
+    expect((await h.exited).exitCode).toBe(143);
+  });
+
+  it('forwards SIGHUP', async () => {
+    const sb = makeSandbox();
+    const h = startCli(['run', 'sleep', '30'], { cwd: sb.project, env: sb.env });
+    await new Promise((r) => setTimeout(r, 800));
+    process.kill(h.pty.pid, 'SIGHUP');
+    expect((await h.exited).exitCode).toBe(129);
+  });
+
+  it('passes Ctrl-C to the child as a byte', async () => {
+    const sb = makeSandbox();
+    const h = startCli(['run', 'sh', '-c', 'trap "echo got-int; exit 7" INT; echo ready; while :; do sleep 0.1; done'], { cwd: sb.project, env: sb.env });
+    await h.waitFor('ready');
+    h.write('\x03');
+    await h.waitFor('got-int');
+    expect((await h.exited).exitCode).toBe(7);
+  });
+
+  it('starts with the caller size and follows a resize', async () => {
+    const sb = makeSandbox();
+    const h = startCli(['run', 'sh', '-c', 'tput cols; read x; tput cols; stty size'], { cwd: sb.project, env: sb.env, cols: 90, rows: 30 });
+    await h.waitFor('90\r\n');
+    h.pty.resize(120, 40);
+    await new Promise((r) => setTimeout(r, 300));
+    h.write('\r');
+    await h.waitFor('40 120');
+    expect(h.text()).toContain('120\r\n');
+    expect((await h.exited).exitCode).toBe(0);
+    const events = castsIn(sb.project)[0]?.cast.events ?? [];
+    expect(events.some((e) => e.code === 'r' && e.data === '120x40')).toBe(true);
+  });
+
+  it('keeps a password typed with echo off out of the log', async () => {
+    const sb = makeSandbox();
+    const h = startCli(['run', 'bash', '--norc', '-c', 'read -s -p "Password: " pw; echo; echo "len ${#pw}"; read -p "Name: " n; echo "hi $n"'], {
+      cwd: sb.project,
+      env: sb.env,
+    });
+    await h.waitFor('Password: ');
+    await new Promise((r) => setTimeout(r, 200));
+    h.write('hunter2-secret\r');
+    await h.waitFor('Name: ');
+    await new Promise((r) => setTimeout(r, 200));
+    h.write('alice\r');
+    await h.waitFor('hi alice');
+    expect((await h.exited).exitCode).toBe(0);
+    const [log] = castsIn(sb.project);
+    expect(log?.raw).not.toContain('hunter2');
+    // Input typed with echo on is recorded.
+    expect(log?.cast.events.filter((e) => e.code === 'i').map((e) => e.data).join('')).toContain('alice');
+  });
+
+  it('runs and records with stdin that is not a terminal', async () => {
+    const sb = makeSandbox();
+    const child = spawn(process.execPath, [CLI, 'run', 'sh', '-c', 'read line; echo "read:$line"'], { cwd: sb.project, env: sb.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stdin.end('from-pipe\n');
+    const code = await new Promise<number | null>((r) => child.on('close', r));
+    expect(code).toBe(0);
+    expect(out).toContain('read:from-pipe');
+    const [log] = castsIn(sb.project);
+    expect(log?.cast.header.width).toBe(80);
+    expect(log?.cast.header.height).toBe(24);
+  });
+
+  it('reports a command that is not found with exit 127', () => {
+    const sb = makeSandbox();
+    const r = spawnSync(process.execPath, [CLI, 'run', 'no-such-command-xyz'], { cwd: sb.project, env: sb.env, encoding: 'utf8' });
+    expect(r.status).toBe(127);
+    expect(r.stderr).toMatch(/^claude-mem: error: command not found: no-such-command-xyz/m);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('passes flags after -- to the child', () => {
+    const sb = makeSandbox();
+    const r = spawnSync(process.execPath, [CLI, 'run', '--quiet', '--', 'sh', '-c', 'echo "$@"', 'sh', '--resume', '-q'], { cwd: sb.project, env: sb.env, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('--resume -q');
+  });
+
+  it('with a bad config, prints one error and still runs the CLI without memory', () => {
+    const sb = makeSandbox();
+    spawnSync('sh', ['-c', `printf 'inject:\\n  token_budget: lots\\n' > claude-mem.yaml`], { cwd: sb.project });
+    const r = spawnSync(process.execPath, [CLI, 'run', 'sh', '-c', 'echo still-running; exit 3'], { cwd: sb.project, env: sb.env, encoding: 'utf8' });
+    expect(r.status).toBe(3);
+    expect(r.stdout).toContain('still-running');
+    const errors = r.stderr.trim().split('\n');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/claude-mem\.yaml:2: "inject\.token_budget": expected number/);
+    expect(existsSync(join(sb.project, '.claude-mem', 'sessions'))).toBe(false);
+  });
+
+  it('keeps the child running when the log cannot be written (disk full)', async () => {
+    const sb = makeSandbox();
+    const sessions = join(sb.project, '.claude-mem', 'sessions');
+    spawnSync('mkdir', ['-p', sessions]);
+    spawnSync('ln', ['-s', '/dev/full', join(sessions, 'full-test.cast')]);
+    const r = spawnSync(process.execPath, [CLI, 'run', 'sh', '-c', 'i=0; while [ $i -lt 300 ]; do echo line $i; i=$((i+1)); done; sleep 1; echo finished; exit 5'], {
+      cwd: sb.project,
+      env: { ...sb.env, CLAUDE_MEM_SESSION_ID: 'full-test' },
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(5);
+    expect(r.stdout).toContain('finished');
+    const warnings = r.stderr.trim().split('\n').filter(Boolean);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/disk is full; recording is off/);
+  });
+});
