@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+
+/**
+ * A private tmux server, driven as a person would: send-keys to type,
+ * capture-pane to read the screen.
+ */
+export class Tmux {
+  private readonly socket = `cm-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+
+  private tmux(args: string[]): string {
+    return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  }
+
+  start(name: string, command: string, o: { cwd: string; env: NodeJS.ProcessEnv; cols?: number; rows?: number }): void {
+    const envArgs = Object.entries(o.env)
+      .filter(([, v]) => v !== undefined)
+      .flatMap(([k, v]) => ['-e', `${k}=${v ?? ''}`]);
+    this.tmux(['new-session', '-d', '-s', name, '-x', String(o.cols ?? 80), '-y', String(o.rows ?? 24), '-c', o.cwd, ...envArgs, command]);
+    // Keep the pane after the command exits so its status can be read.
+    this.tmux(['set-option', '-t', name, 'remain-on-exit', 'on']);
+  }
+
+  keys(name: string, ...keys: string[]): void {
+    this.tmux(['send-keys', '-t', name, ...keys]);
+  }
+
+  /** Literal text, no key-name lookup. */
+  type(name: string, text: string): void {
+    this.tmux(['send-keys', '-t', name, '-l', text]);
+  }
+
+  capture(name: string): string {
+    return this.tmux(['capture-pane', '-p', '-t', name]);
+  }
+
+  async waitFor(name: string, test: (screen: string) => boolean, timeoutMs = 15_000): Promise<string> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const screen = this.capture(name);
+      if (test(screen)) return screen;
+      if (Date.now() > until) throw new Error(`tmux ${name}: timed out; screen:\n${screen}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Waits for the pane's command to exit and returns its status. */
+  async exitStatus(name: string, timeoutMs = 15_000): Promise<number> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const [dead, status] = this.tmux(['display-message', '-p', '-t', name, '#{pane_dead} #{pane_dead_status}']).trim().split(' ');
+      if (dead === '1') return Number(status);
+      if (Date.now() > until) throw new Error(`tmux ${name}: still running`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  kill(): void {
+    try {
+      this.tmux(['kill-server']);
+    } catch {
+      // Already gone.
+    }
+  }
+}
