@@ -21,6 +21,12 @@ export interface ScreenLine {
 const SCROLLBACK_LINES = 64;
 /** Private modes that switch to and from the alternate screen. */
 const ALT_SCREEN_MODES = new Set([47, 1047, 1049]);
+/**
+ * A full-screen app scrolls its own screen, which has no scrollback, so its
+ * rows are collected after every chunk (first sighting kept, repeats
+ * dropped) and emitted when it leaves. Capped so a long-running top stays flat.
+ */
+const MAX_ALT_LINES = 4000;
 
 /**
  * A terminal emulator fed with the session's output, emitting the finished
@@ -35,6 +41,8 @@ export class ScreenModel {
   private lastT = 0;
   /** A logical line whose wrapped continuation may still scroll off. */
   private pending: { raw: string; t: number } | undefined;
+  /** Rows seen on the alternate screen since it was entered, in order. */
+  private altSeen = new Map<string, number>();
 
   constructor(
     cols: number,
@@ -46,7 +54,7 @@ export class ScreenModel {
     // Snapshot the alternate screen just before it is left.
     const onModeReset = (params: (number | number[])[]): boolean => {
       if (this.term.buffer.active.type === 'alternate' && params.some((p) => typeof p === 'number' && ALT_SCREEN_MODES.has(p))) {
-        this.snapshotVisible('alternate');
+        this.leaveAlternate();
       }
       return false;
     };
@@ -54,7 +62,9 @@ export class ScreenModel {
     // Snapshot before a full clear erases what was shown.
     this.term.parser.registerCsiHandler({ final: 'J' }, (params) => {
       const mode = typeof params[0] === 'number' ? params[0] : 0;
-      if (mode === 2) this.snapshotVisible(this.term.buffer.active.type);
+      if (mode !== 2) return false;
+      if (this.term.buffer.active.type === 'alternate') this.collectAlternate();
+      else this.snapshotVisible('normal');
       return false;
     });
   }
@@ -63,6 +73,7 @@ export class ScreenModel {
   write(t: number, data: string): void {
     this.times.push(t);
     this.term.write(data, () => {
+      if (this.term.buffer.active.type === 'alternate') this.collectAlternate();
       const done = this.times.shift();
       if (done !== undefined) this.lastT = done;
     });
@@ -80,8 +91,47 @@ export class ScreenModel {
   /** Emits whatever is still on screen, then frees the emulator. */
   async close(): Promise<void> {
     await this.drain();
-    this.snapshotVisible(this.term.buffer.active.type);
+    if (this.term.buffer.active.type === 'alternate') this.leaveAlternate();
+    else this.snapshotVisible('normal');
     this.term.dispose();
+  }
+
+  private collectAlternate(): void {
+    const t = this.now();
+    for (const line of this.visibleLines()) {
+      if (this.altSeen.has(line)) continue;
+      if (this.altSeen.size >= MAX_ALT_LINES) {
+        const oldest = this.altSeen.keys().next();
+        if (!oldest.done) this.altSeen.delete(oldest.value);
+      }
+      this.altSeen.set(line, t);
+    }
+  }
+
+  private leaveAlternate(): void {
+    this.collectAlternate();
+    for (const [text, t] of this.altSeen) this.onLine({ t, text, screen: 'alternate' });
+    this.altSeen.clear();
+  }
+
+  /** The visible rows as logical lines (wrapped rows joined), trimmed, non-empty. */
+  private visibleLines(): string[] {
+    const buf = this.term.buffer.active;
+    const out: string[] = [];
+    let current: string | undefined;
+    for (let y = buf.baseY; y < buf.baseY + this.term.rows; y++) {
+      const row = buf.getLine(y);
+      if (!row) continue;
+      const raw = row.translateToString(false);
+      if (row.isWrapped && current !== undefined) {
+        current += raw;
+        continue;
+      }
+      if (current !== undefined && current.trimEnd()) out.push(current.trimEnd());
+      current = raw;
+    }
+    if (current !== undefined && current.trimEnd()) out.push(current.trimEnd());
+    return out;
   }
 
   private now(): number {
@@ -112,30 +162,18 @@ export class ScreenModel {
     this.pending = { raw, t: this.now() };
   }
 
-  /** Emits the visible rows as logical lines (wrapped rows joined). */
-  private snapshotVisible(screen: ScreenLine['screen']): void {
+  /** Emits the normal screen's visible rows, continuing a line begun in scrollback. */
+  private snapshotVisible(screen: 'normal'): void {
     const buf = this.term.buffer.active;
     const t = this.now();
-    let current: string | undefined;
-    if (screen === 'normal' && this.pending) {
-      // The first visible row may continue a line that began in scrollback.
+    let lines = this.visibleLines();
+    if (this.pending) {
       const first = buf.getLine(buf.baseY);
-      if (first?.isWrapped) current = this.pending.raw;
+      if (first?.isWrapped && lines.length) lines = [`${this.pending.raw}${lines[0] ?? ''}`, ...lines.slice(1)];
       else this.flushPending();
       this.pending = undefined;
     }
-    for (let y = buf.baseY; y < buf.baseY + this.term.rows; y++) {
-      const row: IBufferLine | undefined = buf.getLine(y);
-      if (!row) continue;
-      const raw = row.translateToString(false);
-      if (row.isWrapped && current !== undefined) {
-        current += raw;
-        continue;
-      }
-      if (current !== undefined) this.emit(current, t, screen);
-      current = raw;
-    }
-    if (current !== undefined) this.emit(current, t, screen);
+    for (const text of lines) this.onLine({ t, text, screen });
   }
 }
 
