@@ -72,6 +72,7 @@ export async function processSession(
     dir: paths.projectRoot,
     sessionId,
     sourceAt: (t) => `${rel}#t=${t.toFixed(1)}`,
+    marker: config.watch.prompt_marker,
   };
 
   const write = async (c: Parameters<Stores['write']>[0]): Promise<void> => {

@@ -13,6 +13,8 @@ export interface DistillContext {
   sessionId: string;
   /** A reference back into the log for a moment of the session. */
   sourceAt: (t: number) => string;
+  /** watch.prompt_marker: its lines are handled as markers, not as sentences. */
+  marker: string;
 }
 
 export interface Distilled {
@@ -62,8 +64,8 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
     ? seg.turns.map((t) => ({ t: t.t, lines: t.reply }))
     : [{ t: seg.start, lines: seg.lines.map((l) => l.text) }];
   for (const g of replyGroups) {
-    for (const s of sentencesOf(g.lines)) {
-      if (s.includes('!记得') || !hasSignal(s)) continue;
+    for (const s of sentencesOf(g.lines.filter((l) => !l.includes(ctx.marker)))) {
+      if (!hasSignal(s)) continue;
       conclusions.push(s);
       push(candidate(ctx, s, g.t));
     }
@@ -71,11 +73,11 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   // The user's own statements of decisions or preferences.
   for (const t of seg.turns) {
     const u = cleanLine(t.user);
-    if (t.uncertain || !hasSignal(u) || seg.markers.some((m) => u.includes(m))) continue;
+    if (t.uncertain || !hasSignal(u) || u.includes(ctx.marker)) continue;
     push(candidate(ctx, u, t.t));
   }
 
-  const requests = requestsOf(seg);
+  const requests = requestsOf(seg, ctx.marker);
   const entities = entitiesOf(
     seg.lines.map((l) => l.text),
     seg.inputs.map((i) => i.text),

@@ -3,14 +3,12 @@
  * prompt boxes) is stripped first, lines of one paragraph are joined, and
  * the paragraph is split at sentence ends in Chinese and English.
  */
-const CHROME = /[│┃║╭╮╰╯┌┐└┘├┤┬┴┼─━═▌▐█░▒▓⏺⎿●○◆◇▸▹►▶✻✶✳✢·•]|[⠁-⣿]/gu;
-const LEADING = /^\s*(?:[>$#%❯›»]+|[-*+]|\d+[.)])\s+/;
+import { cleanLine } from '../segmenter/index.js';
+
 const MIN_SENTENCE = 8;
 const MAX_SENTENCE = 600;
 
-export function cleanLine(line: string): string {
-  return line.replace(CHROME, ' ').replace(/\s+/g, ' ').trim().replace(LEADING, '').trim();
-}
+export { cleanLine };
 
 /** Pure: groups consecutive non-empty cleaned lines into paragraphs. */
 export function paragraphs(lines: string[]): string[] {
@@ -28,14 +26,16 @@ export function paragraphs(lines: string[]): string[] {
     }
     // A line ending a sentence closes the paragraph's current sentence run.
     cur.push(l);
-    if (/[。！？!?]$/.test(l)) flush();
+    if (/[。！？!?.]$/.test(l)) flush();
   }
   flush();
   return out;
 }
 
 export function splitSentences(paragraph: string): string[] {
-  const parts = paragraph.match(/[^。！？!?；;]+(?:[。！？!?；;]+|$)|[^。！？!?；;]+/gu) ?? [];
+  // Chinese sentence ends always split; "!" and "?" only before a space or
+  // the end (so "!记得" stays whole); ASCII ";" never, it joins clauses.
+  const parts = paragraph.split(/(?<=[。！？；])|(?<=[!?])(?=\s|$)/u);
   const out: string[] = [];
   for (const p of parts) {
     // English full stops: split at ". " followed by a capital, not inside `code` or paths.

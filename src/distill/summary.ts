@@ -1,5 +1,6 @@
 import type { Segment } from '../segmenter/index.js';
 import { cleanLine } from './sentences.js';
+import { isTrivia } from '../store/index.js';
 
 /** Design: a summarizer command sees input already condensed to a few hundred tokens. */
 export const CONDENSED_MAX_CHARS = 1600;
@@ -11,12 +12,15 @@ function clip(s: string, n: number): string {
 }
 
 /** The user's requests in a segment, cleaned, in order. */
-export function requestsOf(seg: Segment): string[] {
+export function requestsOf(seg: Segment, marker: string): string[] {
   return seg.turns
     .map((t) => cleanLine(t.user))
-    .filter((u) => [...u].length >= 4)
+    .filter((u) => [...u].length >= 4 && !u.includes(marker) && !isTrivia(u) && !QUIT.test(u))
     .slice(0, 8);
 }
+
+/** Leaving the CLI is not a request worth summarising. */
+const QUIT = /^\/?(?:exit|quit|q|bye|logout)$/i;
 
 /**
  * Pure, extractive: what was asked, what was concluded, what was touched.

@@ -1,5 +1,6 @@
 import { MemoryBlockFilter } from '../memory-block.js';
 import { LineEditor, type Submitted } from './line-editor.js';
+import { cleanLine } from './chrome.js';
 
 /** What the segmenter needs of an event and of a screen line (see pty/). */
 export interface InputEvent {
@@ -44,6 +45,7 @@ export interface SegmentOptions {
  * letters) may come before it, so "bash: !记得: event not found" is not one.
  */
 export function markerText(line: string, marker: string, typed: boolean): string | undefined {
+  if (!typed) line = cleanLine(line);
   const at = line.indexOf(marker);
   if (at < 0) return undefined;
   const before = line.slice(0, at);

@@ -47,8 +47,11 @@ export class Tmux {
   async exitStatus(name: string, timeoutMs = 15_000): Promise<number> {
     const until = Date.now() + timeoutMs;
     for (;;) {
-      const [dead, status] = this.tmux(['display-message', '-p', '-t', name, '#{pane_dead} #{pane_dead_status}']).trim().split(' ');
-      if (dead === '1') return Number(status);
+      const [dead, status, signal] = this.tmux(['display-message', '-p', '-t', name, '#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}']).trim().split(':');
+      if (dead === '1') {
+        if (status === '' || status === undefined) throw new Error(`tmux ${name}: killed by signal ${signal ?? '?'}`);
+        return Number(status);
+      }
       if (Date.now() > until) throw new Error(`tmux ${name}: still running`);
       await new Promise((r) => setTimeout(r, 100));
     }
