@@ -399,7 +399,7 @@ export class MemoryStore {
           `INSERT INTO sessions (id, agent, command, dir, started_at, ended_at, log_path) VALUES (?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT(id) DO UPDATE SET ended_at = COALESCE(excluded.ended_at, sessions.ended_at)`,
         )
-        .run(s.id, s.agent, s.command, s.dir, s.startedAt, s.endedAt, s.logPath);
+        .run(s.id, s.agent, redact(s.command), s.dir, s.startedAt, s.endedAt, s.logPath);
       const got = this.getSession(s.id);
       if (!got) throw new Error(`session ${s.id} vanished`);
       return got;
@@ -439,7 +439,10 @@ export class MemoryStore {
     });
   }
 
-  /** Moves the processed offset forward only: processing twice adds nothing. */
+  /**
+   * Moves the processed offset forward only: processing twice adds nothing.
+   * The summary is redacted like any memory: it quotes what the user typed.
+   */
   markProcessed(id: string, p: { offset: number; t: number; summary?: string; endedAt: number | null }): void {
     this.run(() =>
       this.db
@@ -447,7 +450,7 @@ export class MemoryStore {
           `UPDATE sessions SET processed_offset = MAX(processed_offset, ?), processed_t = MAX(processed_t, ?),
              summary = COALESCE(?, summary), ended_at = COALESCE(?, ended_at) WHERE id = ?`,
         )
-        .run(p.offset, p.t, p.summary || null, p.endedAt, id),
+        .run(p.offset, p.t, p.summary ? redact(p.summary) : null, p.endedAt, id),
     );
   }
 

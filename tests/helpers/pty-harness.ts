@@ -8,6 +8,8 @@ export interface Harness {
   text(): string;
   write(s: string): void;
   waitFor(what: string | RegExp, timeoutMs?: number): Promise<void>;
+  /** Waits for text that appears after the first `offset` characters of output. */
+  waitForAfter(offset: number, what: string, timeoutMs?: number): Promise<void>;
   exited: Promise<{ exitCode: number; signal?: number }>;
 }
 
@@ -23,23 +25,25 @@ export function startPty(file: string, args: string[], o: { cwd: string; env: No
   const exited = new Promise<{ exitCode: number; signal?: number }>((r) => pty.onExit((e) => r(e)));
   const bytes = (): Buffer => Buffer.concat(chunks);
   const text = (): string => bytes().toString('utf8');
+  const waitUntil = (matches: () => boolean, label: string, timeoutMs: number): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${label}; screen so far:\n${text()}`)), timeoutMs);
+      const check = (): void => {
+        if (matches()) {
+          clearTimeout(timer);
+          resolve();
+        } else waiters.push(check);
+      };
+      check();
+    });
   return {
     pty,
     bytes,
     text,
     write: (s) => pty.write(s),
     waitFor: (what, timeoutMs = 15_000) =>
-      new Promise<void>((resolve, reject) => {
-        const matches = (): boolean => (typeof what === 'string' ? text().includes(what) : what.test(text()));
-        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${String(what)}; screen so far:\n${text()}`)), timeoutMs);
-        const check = (): void => {
-          if (matches()) {
-            clearTimeout(timer);
-            resolve();
-          } else waiters.push(check);
-        };
-        check();
-      }),
+      waitUntil(() => (typeof what === 'string' ? text().includes(what) : what.test(text())), String(what), timeoutMs),
+    waitForAfter: (offset, what, timeoutMs = 15_000) => waitUntil(() => text().slice(offset).includes(what), what, timeoutMs),
     exited,
   };
 }

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeSandbox, ROOT } from '../helpers/sandbox.js';
+import { startCli } from '../helpers/pty-harness.js';
+import { cm, listJson, poll } from '../helpers/cli.js';
+import { castsIn } from '../helpers/casts.js';
+import { BLOCK_BEGIN, BLOCK_END } from '../../src/memory-block.js';
+
+const FAKE_BIN = join(ROOT, 'tests', 'fixtures', 'bin');
+const API_KEY = 'sk-proj-Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz';
+
+function withFakes(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, PATH: `${FAKE_BIN}:${env['PATH'] ?? ''}` };
+}
+
+async function converse(h: ReturnType<typeof startCli>, lines: string[]): Promise<void> {
+  await h.waitFor('╰');
+  for (const l of lines) {
+    const before = h.text().length;
+    h.write(`${l}\r`);
+    // The fake CLI echoes the question, answers, then redraws its box.
+    await h.waitForAfter(before, `> ${l}\r`);
+    const answered = h.text().lastIndexOf(`> ${l}\r`);
+    await h.waitForAfter(answered, '╰');
+  }
+}
+
+function dbBytes(project: string, dataDir: string): string {
+  const files = [join(project, '.claude-mem', 'mem.db'), join(project, '.claude-mem', 'mem.db-wal'), join(dataDir, 'mem.db'), join(dataDir, 'mem.db-wal')];
+  return files.filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('');
+}
+
+describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
+  it('turns a session into the expected memories within seconds', async () => {
+    const sb = makeSandbox('cm-loop');
+    const env = withFakes(sb.env);
+    const h = startCli(['run', 'claude'], { cwd: sb.project, env, cols: 100, rows: 30 });
+    await converse(h, ['what is the test command?', '!记得 数据库迁移必须先在 staging 环境跑一遍', '好的', `my key is ${API_KEY} please use it`, 'ok']);
+    h.write('exit\r');
+    expect((await h.exited).exitCode).toBe(0);
+
+    const memories = await poll(
+      () => listJson({ cwd: sb.project, env }),
+      (ms) => ms.some((m) => m.text.includes('pytest -q')),
+    );
+    const testCmd = memories.filter((m) => m.text.includes('pytest -q'));
+    expect(testCmd.length).toBeGreaterThan(0);
+    expect(testCmd[0]?.type).toBe('project');
+    expect(testCmd[0]?.agent).toBe('claude');
+    expect(testCmd[0]?.source).toMatch(/^sessions\/.+\.cast#t=\d+\.\d$/);
+    // The marker shows up typed and on screen, yet gives exactly one memory.
+    const marked = memories.filter((m) => `${m.text}\n${m.supplement}`.includes('数据库迁移必须先在 staging 环境跑一遍'));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]?.text).toBe('数据库迁移必须先在 staging 环境跑一遍');
+    expect(marked[0]?.supplement).toBe('');
+    // Small talk gives nothing.
+    expect(memories.some((m) => /^(好的|ok|Sure\.)$/i.test(m.text.trim()))).toBe(false);
+    // The pasted key never reaches the store, in any table.
+    expect(dbBytes(sb.project, join(sb.home, 'data'))).not.toContain(API_KEY);
+
+    // Processing the same log again adds nothing.
+    const before = listJson({ cwd: sb.project, env });
+    expect(cm(['distill', '--all'], { cwd: sb.project, env }).status).toBe(0);
+    expect(listJson({ cwd: sb.project, env })).toEqual(before);
+  });
+
+  it('hands the memory block to claude, codex and aider on the next launch, globals first and within budget', async () => {
+    const sb = makeSandbox('cm-inject');
+    const env = withFakes(sb.env);
+    expect(cm(['remember', '--type', 'global', 'I prefer answers in Chinese, with code comments in English'], { cwd: sb.project, env }).status).toBe(0);
+    expect(cm(['remember', 'The test command for this repo is pytest -q, run from the root'], { cwd: sb.project, env }).status).toBe(0);
+    const printEnv = { ...env, FAKE_PRINT_ARGV: '1' };
+
+    const claude = JSON.parse(cm(['run', 'claude', '--resume'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[]; context: string };
+    expect(claude.argv[0]).toBe('--append-system-prompt');
+    const block = claude.argv[1] ?? '';
+    expect(block.startsWith(BLOCK_BEGIN)).toBe(true);
+    expect(block.endsWith(BLOCK_END)).toBe(true);
+    expect(block.indexOf('I prefer answers in Chinese')).toBeLessThan(block.indexOf('pytest -q'));
+    expect(claude.argv.slice(2)).toEqual(['--resume']);
+    expect(claude.context).toBe(block);
+
+    const codex = JSON.parse(cm(['run', 'codex'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[] };
+    expect(codex.argv[0]).toBe('-c');
+    expect(codex.argv[1]?.startsWith('developer_instructions="')).toBe(true);
+    expect(JSON.parse((codex.argv[1] ?? '').slice('developer_instructions='.length))).toBe(block);
+
+    const aider = JSON.parse(cm(['run', 'aider'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[]; contextFile: string };
+    expect(aider.argv[0]).toBe('--read');
+    expect(aider.argv[1]).toBe(aider.contextFile);
+    // Temp files are removed after the session.
+    expect(existsSync(aider.argv[1] ?? '')).toBe(false);
+
+    const other = JSON.parse(cm(['run', 'mycli'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[]; context: string };
+    expect(other.argv).toEqual([]);
+    expect(other.context).toBe(block);
+
+    const none = JSON.parse(cm(['run', '--no-inject', 'claude'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[]; context: null };
+    expect(none.argv).toEqual([]);
+    expect(none.context).toBeNull();
+
+    // Injected memories got heat.
+    expect(listJson({ cwd: sb.project, env }).every((m) => m.heat >= 4)).toBe(true);
+  });
+
+  it('recovers a session whose wrapper was killed with kill -9', async () => {
+    const sb = makeSandbox('cm-kill');
+    const env = withFakes(sb.env);
+    const h = startCli(['run', 'claude'], { cwd: sb.project, env, cols: 100, rows: 30 });
+    await converse(h, ['where do logs go?']);
+    await new Promise((r) => setTimeout(r, 1200));
+    process.kill(h.pty.pid, 'SIGKILL');
+    await h.exited;
+    const [log] = castsIn(sb.project);
+    expect(log?.raw).toContain('JSON');
+    const memories = listJson({ cwd: sb.project, env });
+    expect(memories.some((m) => m.text.includes('JSON 格式记录日志'))).toBe(true);
+    const status = cm(['status', '--json'], { cwd: sb.project, env });
+    expect((JSON.parse(status.stdout) as { pending_sessions: string[] }).pending_sessions).toEqual([]);
+  });
+
+  it('never feeds an echoed memory block back into memory', async () => {
+    const sb = makeSandbox('cm-loopback');
+    const env = withFakes(sb.env);
+    expect(cm(['remember', 'The deploy script is scripts/deploy.sh and it needs AWS_PROFILE=prod'], { cwd: sb.project, env }).status).toBe(0);
+    const h = startCli(['run', 'mycli'], { cwd: sb.project, env, cols: 200, rows: 30 });
+    await converse(h, ['show me your context']);
+    h.write('exit\r');
+    await h.exited;
+    expect(h.text()).toContain('deploy.sh');
+    await new Promise((r) => setTimeout(r, 1500));
+    cm(['distill'], { cwd: sb.project, env });
+    const memories = listJson({ cwd: sb.project, env });
+    expect(memories.filter((m) => m.text.includes('deploy.sh'))).toHaveLength(1);
+    expect(readdirSync(join(sb.project, '.claude-mem', 'sessions')).some((f) => f.endsWith('.cast'))).toBe(true);
+  });
+});
