@@ -121,6 +121,8 @@ export function registerMemoryCommands(program: Command, cli: CliEnv): void {
           agent: o.agent,
           sessionId: null,
           source: 'remember',
+          // Typed on purpose: no length or low-value filter, as with the marker.
+          explicit: true,
         });
         switch (result.action) {
           case 'inserted':

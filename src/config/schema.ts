@@ -55,6 +55,12 @@ export const configSchema = z
           .min(1)
           .default('Xenova/paraphrase-multilingual-MiniLM-L12-v2')
           .describe('local multilingual sentence model for semantic vectors; "lexical" forces the built-in lexical vectors'),
+        busy_timeout_ms: z
+          .number()
+          .int()
+          .positive()
+          .default(10000)
+          .describe('how long a write waits for another claude-mem process holding the store'),
       })
       .strict()
       .prefault({})

@@ -8,7 +8,7 @@ import { migrate } from './migrations.js';
 
 export type DB = Database.Database;
 
-/** Writers wait this long for each other before giving up with a clear message. */
+/** Writers wait this long for each other before giving up (store.busy_timeout_ms). */
 export const BUSY_TIMEOUT_MS = 10_000;
 
 function sqliteCode(err: unknown): string | undefined {
@@ -17,7 +17,7 @@ function sqliteCode(err: unknown): string | undefined {
 }
 
 /** Turns SQLite failures into one sentence that says what to do next. */
-export function storeErrorFrom(err: unknown, path: string): StoreError | undefined {
+export function storeErrorFrom(err: unknown, path: string, busyTimeoutMs = BUSY_TIMEOUT_MS): StoreError | undefined {
   const code = sqliteCode(err) ?? (err as { code?: unknown } | undefined)?.code;
   switch (code) {
     case 'SQLITE_NOTADB':
@@ -30,7 +30,7 @@ export function storeErrorFrom(err: unknown, path: string): StoreError | undefin
     case 'SQLITE_LOCKED':
     case 'SQLITE_BUSY_SNAPSHOT':
       return new StoreError(
-        `the memory store ${path} stayed locked by another process for ${BUSY_TIMEOUT_MS / 1000} s. Close other claude-mem or sqlite3 processes using it, then retry.`,
+        `the memory store ${path} stayed locked by another process for ${busyTimeoutMs / 1000} s. Close other claude-mem or sqlite3 processes using it, then retry.`,
       );
     case 'SQLITE_FULL':
     case 'ENOSPC':
@@ -46,12 +46,13 @@ export function storeErrorFrom(err: unknown, path: string): StoreError | undefin
   }
 }
 
-export function openDatabase(path: string, opts: { readonly?: boolean } = {}): DB {
+export function openDatabase(path: string, opts: { readonly?: boolean; busyTimeoutMs?: number } = {}): DB {
   const isMemory = path === ':memory:';
+  const busy = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   try {
     if (!isMemory && !opts.readonly) ensurePrivateDir(dirname(path));
     const db = new Database(path, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false });
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma(`busy_timeout = ${busy}`);
     if (!opts.readonly) db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
@@ -69,15 +70,15 @@ export function openDatabase(path: string, opts: { readonly?: boolean } = {}): D
     }
     return db;
   } catch (err) {
-    throw storeErrorFrom(err, path) ?? err;
+    throw storeErrorFrom(err, path, busy) ?? err;
   }
 }
 
 /** Runs fn, converting SQLite errors into user-facing ones. */
-export function guarded<T>(path: string, fn: () => T): T {
+export function guarded<T>(path: string, fn: () => T, busyTimeoutMs?: number): T {
   try {
     return fn();
   } catch (err) {
-    throw storeErrorFrom(err, path) ?? err;
+    throw storeErrorFrom(err, path, busyTimeoutMs) ?? err;
   }
 }

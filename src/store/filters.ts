@@ -29,8 +29,21 @@ export function isTrivia(text: string): boolean {
   return words.length <= 4 && words.every((w) => TRIVIA.has(w));
 }
 
+const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * Length in Latin-character equivalents: a CJK character carries about as
+ * much as two Latin ones, so 根本原因是缓存没有失效 (11 characters) is not
+ * "short" next to "the cache was stale" (19).
+ */
+export function weightedLength(text: string): number {
+  let n = 0;
+  for (const ch of text.trim()) n += WIDE.test(ch) ? 2 : 1;
+  return n;
+}
+
 export function isTooShort(text: string, min = MIN_MEMORY_CHARS): boolean {
-  return [...text.trim()].length < min;
+  return weightedLength(text) < min;
 }
 
 const LOW_VALUE = [

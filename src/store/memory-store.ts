@@ -83,6 +83,7 @@ export class MemoryStore {
     readonly embedder: Embedder,
     readonly scope: StoreScope,
     readonly path: string,
+    private readonly busyTimeoutMs?: number,
   ) {}
 
   private displayId(rowid: number): string {
@@ -119,7 +120,7 @@ export class MemoryStore {
   }
 
   private run<T>(fn: () => T): T {
-    return guarded(this.path, fn);
+    return guarded(this.path, fn, this.busyTimeoutMs);
   }
 
   /**
@@ -130,8 +131,8 @@ export class MemoryStore {
   async write(c: Candidate, policy: WritePolicy, now = Date.now()): Promise<WriteResult> {
     const raw = c.text.replace(/\r\n?/g, '\n').trim();
     if (!raw) return { action: 'filtered', reason: 'empty' };
+    if (policy.triviaFilter && isTrivia(raw)) return { action: 'filtered', reason: 'trivia' };
     if (!c.explicit) {
-      if (policy.triviaFilter && isTrivia(raw)) return { action: 'filtered', reason: 'trivia' };
       if (isTooShort(raw)) return { action: 'filtered', reason: 'short' };
       if (isLowValue(raw)) return { action: 'filtered', reason: 'low-value' };
     }

@@ -90,10 +90,11 @@ export function storesExist(paths: Paths): boolean {
 export function openStores(loaded: Pick<LoadedConfig, 'config' | 'explicit'>, paths: Paths, opts: { embedder?: Embedder } = {}): Stores {
   const choice = opts.embedder ? { embedder: opts.embedder, notice: undefined } : chooseEmbedder(paths.modelsDir, loaded.config.store.vector_model);
   const embedder = new CachedEmbedder(choice.embedder);
-  const user = new MemoryStore(openDatabase(paths.userDb), embedder, 'user', paths.userDb);
+  const busyTimeoutMs = loaded.config.store.busy_timeout_ms;
+  const user = new MemoryStore(openDatabase(paths.userDb, { busyTimeoutMs }), embedder, 'user', paths.userDb, busyTimeoutMs);
   let project: MemoryStore;
   try {
-    project = new MemoryStore(openDatabase(paths.projectDb), embedder, 'project', paths.projectDb);
+    project = new MemoryStore(openDatabase(paths.projectDb, { busyTimeoutMs }), embedder, 'project', paths.projectDb, busyTimeoutMs);
   } catch (err) {
     user.close();
     throw err;

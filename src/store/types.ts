@@ -35,8 +35,8 @@ export interface Candidate {
   /** Milliseconds; defaults to now. Loaders of old data set it. */
   createdAt?: number;
   /**
-   * The user asked for it (the explicit marker): the trivia, length and
-   * low-value filters are skipped. Redaction and dedup still apply.
+   * The user asked for it (the marker, or `remember`): the length and
+   * low-value filters are skipped. Trivia, redaction and dedup still apply.
    */
   explicit?: boolean;
 }

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { writeFileSync, mkdirSync, statSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { makeSandbox } from '../helpers/sandbox.js';
+import { cm, cmAsync, listJson } from '../helpers/cli.js';
+
+const NOTES = [
+  'The billing exporter writes CSV files to s3://acme-billing every night',
+  'Search indexing runs through the OpenSearch bulk API with batches of 500',
+  'The login page uses the shared Button component from ui-kit',
+  'Stripe webhooks are verified with the signing secret before parsing',
+  'Nightly backups keep fourteen days of Postgres snapshots',
+  'Images are resized by sharp into webp at three widths',
+  'Audit events are append-only and partitioned by month',
+  'Feature flags come from Unleash; defaults live in flags.yaml',
+  'Email templates are MJML compiled during the build step',
+  'The rate limiter allows 100 requests per minute per token',
+  'GraphQL persisted queries are required in production builds',
+  'Push notifications for iOS go through APNs with a p8 key',
+  'CSV imports reject rows whose date column is not ISO 8601',
+  'PDF invoices are rendered with Playwright printing HTML',
+  'Grafana dashboards are provisioned from the ops repository',
+  'Websocket connections are pinned to one relay pod by cookie',
+  'The cache warmer preloads the top thousand product pages',
+  'VAT is calculated per line item and rounded half to even',
+  'Sitemaps are split into files of fifty thousand URLs',
+  'Single sign-on uses SAML with Okta as the identity provider',
+];
+
+describe('remember, query, list, forget, status', () => {
+  it('works in Chinese and English', () => {
+    const sb = makeSandbox('cm-mem');
+    const o = { cwd: sb.project, env: sb.env };
+    expect(cm(['remember', '日志统一使用 JSON 格式，字段名用 snake_case，不要用纯文本'], o).stdout).toMatch(/^remembered \[1\] \[project\]/);
+    expect(cm(['remember', '--type', 'fact', 'The orders table now has an index on create_time since the migration'], o).status).toBe(0);
+    expect(cm(['remember', '--type', 'global', '我习惯用中文写提交信息，代码注释用英文'], o).stdout).toMatch(/\[g1\] \[global\]/);
+
+    const zh = cm(['query', '日志格式'], o);
+    expect(zh.status).toBe(0);
+    expect(zh.stdout).toMatch(/^found \d+ results? in \d+(\.\d+)? ms:\n/);
+    expect(zh.stdout.split('\n')[1]).toMatch(/^\d\.\d\d \[project\] 日志统一使用 JSON 格式/);
+
+    const en = cm(['query', 'orders index', '--type', 'fact', '--json'], o);
+    const hits = JSON.parse(en.stdout) as Array<{ type: string; text: string; score: number }>;
+    expect(hits[0]?.text).toContain('orders table');
+    expect(hits.every((h) => h.type === 'fact')).toBe(true);
+
+    const list = cm(['list', '--type', 'project'], o).stdout;
+    expect(list).toMatch(/^\[1\] \[project\] 日志统一使用/);
+    expect(list).toMatch(/from remember · user · \d{4}-\d\d-\d\d \d\d:\d\d/);
+    expect(listJson(o)).toHaveLength(3);
+
+    expect(cm(['forget', 'g1'], o).stdout).toMatch(/^forgot \[g1\]/);
+    expect(listJson(o).map((m) => m.id)).toEqual(['1', '2']);
+
+    const status = cm(['status'], o).stdout;
+    expect(status).toContain(join(sb.project, '.claude-mem', 'mem.db'));
+    expect(status).toContain(join(sb.home, 'data', 'mem.db'));
+    expect(status).toMatch(/by type: (fact 1, project 1|project 1, fact 1)/);
+    expect(status).toContain('lexical-v1');
+    expect(statSync(join(sb.project, '.claude-mem', 'mem.db')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(sb.home, 'data')).mode & 0o777).toBe(0o700);
+    // Never the other plugin's folder.
+    expect(existsSync(join(sb.home, '.claude-mem'))).toBe(false);
+  });
+
+  it('says once that it fell back to lexical vectors', () => {
+    const sb = makeSandbox('cm-notice');
+    const o = { cwd: sb.project, env: sb.env };
+    const first = cm(['list'], o);
+    expect(first.stderr).toMatch(/^claude-mem: no local model .*lexical vectors/m);
+    expect(cm(['list'], o).stderr).toBe('');
+  });
+
+  it('gives one clear message for bad input, and loses nothing', () => {
+    const sb = makeSandbox('cm-bad');
+    const o = { cwd: sb.project, env: sb.env };
+    cm(['remember', 'The build command is make all, and it needs GNU make 4'], o);
+    const cases: Array<[string[], RegExp, Buffer | string | undefined]> = [
+      [['query', '   '], /the query is empty/, undefined],
+      [['remember', '-'], /standard input is not valid UTF-8/, Buffer.from([0x66, 0xff, 0xfe, 0x67])],
+      [['remember', 'x'.repeat(70_000)], /a memory holds at most 65,536/, undefined],
+      [['forget', '999'], /no memory with id 999/, undefined],
+      [['forget', 'abc'], /no memory with id abc/, undefined],
+      [['remember', 'ok'], /not stored/, undefined],
+      [['remember', '-'], /a memory holds at most 65,536/, 'a'.repeat(1024 * 1024)],
+      [['query', 'x', '--limit', 'ten'], /--limit ten: expected a positive whole number/, undefined],
+    ];
+    for (const [args, msg, input] of cases) {
+      const r = cm(args, { ...o, input });
+      expect(r.status, args.join(' ')).not.toBe(0);
+      expect(r.stderr, args.join(' ')).toMatch(msg);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    for (const q of ['"unclosed', 'NEAR(a AND', '*', 'col:x', "'; DROP TABLE memories; --", '表', '🙂 emoji']) {
+      expect(cm(['query', q], o).status, q).toBe(0);
+    }
+    // argv holds at most 128 KiB per argument on Linux: just under that.
+    const huge = cm(['query', 'make '.repeat(25_000)], o);
+    expect(huge.status).toBe(0);
+    expect(huge.stderr).toMatch(/using the first 2000/);
+    expect(listJson(o)).toHaveLength(1);
+  });
+
+  it('reports a corrupt store clearly and touches nothing', () => {
+    const sb = makeSandbox('cm-corrupt');
+    const o = { cwd: sb.project, env: sb.env };
+    mkdirSync(join(sb.project, '.claude-mem'), { recursive: true });
+    writeFileSync(join(sb.project, '.claude-mem', 'mem.db'), 'this is not a database, just text that got here somehow '.repeat(100));
+    const r = cm(['list'], o);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^claude-mem: error: the memory store .*mem\.db is damaged or not a database\. Move it aside/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    // A wrapped CLI still runs, without memory.
+    const run = cm(['run', 'sh', '-c', 'echo alive'], o);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('alive');
+    expect(run.stderr).toMatch(/memory injection failed .* damaged/);
+  });
+
+  it('waits for a locked store, then says what to do', () => {
+    const sb = makeSandbox('cm-locked');
+    const o = { cwd: sb.project, env: { ...sb.env } };
+    cm(['remember', 'The build command is make all, and it needs GNU make 4'], o);
+    const db = new Database(join(sb.project, '.claude-mem', 'mem.db'));
+    db.exec('BEGIN EXCLUSIVE');
+    try {
+      const r = cm(['remember', 'Another memory that cannot be written while the lock is held'], { ...o, env: { ...o.env, CLAUDE_MEM_STORE_BUSY_TIMEOUT_MS: '300' } });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/stayed locked by another process/);
+    } finally {
+      db.exec('ROLLBACK');
+      db.close();
+    }
+    expect(listJson(o)).toHaveLength(1);
+  });
+
+  it('loses nothing with four processes writing at once', async () => {
+    const sb = makeSandbox('cm-concurrent');
+    const o = { cwd: sb.project, env: sb.env };
+    const writers = Array.from({ length: 4 }, (_, w) =>
+      (async () => {
+        const results = [];
+        for (let i = 0; i < 5; i++) {
+          results.push(await cmAsync(['remember', NOTES[w * 5 + i] ?? ''], o));
+        }
+        return results;
+      })(),
+    );
+    const all = (await Promise.all(writers)).flat();
+    for (const r of all) {
+      expect(r.stderr).not.toMatch(/locked|error/i);
+      expect(r.status).toBe(0);
+    }
+    expect(listJson(o)).toHaveLength(20);
+  });
+});
