@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { classify } from './classify.js';
+import { hasSignal } from './signals.js';
+import { sentencesOf } from './sentences.js';
+import { distillSegment } from './distill.js';
+import { entitiesOf } from './entities.js';
+import type { Segment } from '../segmenter/index.js';
+
+const ctx = { agent: 'claude', dir: '/repo', sessionId: 's1', sourceAt: (t: number) => `sessions/s1.cast#t=${t.toFixed(1)}`, marker: '!记得' };
+
+function segment(turns: Array<[string, string[]]>, markers: string[] = []): Segment {
+  return {
+    start: 0,
+    end: turns.length,
+    lines: turns.flatMap(([, reply], i) => reply.map((text) => ({ t: i + 0.5, text }))),
+    inputs: turns.map(([user], i) => ({ t: i, text: user, uncertain: false })),
+    turns: turns.map(([user, reply], i) => ({ t: i, user, uncertain: false, reply })),
+    markers,
+  };
+}
+
+describe('classification rules', () => {
+  it('puts habits in global, repo facts in project, the rest in fact', () => {
+    expect(classify('I prefer answers in Chinese, with code comments in English')).toBe('global');
+    expect(classify('我习惯用中文写提交信息')).toBe('global');
+    expect(classify('The test command for this repo is `pytest -q`')).toBe('project');
+    expect(classify('测试命令是 npm run test:unit')).toBe('project');
+    expect(classify('src/store/db.ts opens the database with WAL')).toBe('project');
+    expect(classify('the root cause was a race between two workers')).toBe('fact');
+  });
+});
+
+describe('signals and sentences', () => {
+  it('finds decisions and completions in both languages', () => {
+    for (const s of ['修复了登录超时的问题', '我们决定使用 Redis 做缓存', '根本原因是连接池太小', 'Fixed the flaky test', 'We decided to drop Python 3.8', 'From now on use pnpm']) {
+      expect(hasSignal(s), s).toBe(true);
+    }
+    expect(hasSignal('Here is the file listing')).toBe(false);
+  });
+
+  it('splits Chinese and English sentences, stripping TUI chrome', () => {
+    expect(sentencesOf(['⏺ 已修复缓存问题。根本原因是键没有带版本号！', '│ Then I ran the tests. All passed. │'])).toEqual([
+      '已修复缓存问题。',
+      '根本原因是键没有带版本号！',
+      'Then I ran the tests.',
+      'All passed.',
+    ]);
+  });
+});
+
+describe('distillSegment', () => {
+  it('gives a project memory for the test command', () => {
+    const d = distillSegment(segment([['what is the test command?', ['The test command for this repo is `pytest -q`, run from the root.']]]), ctx);
+    const c = d.candidates.find((x) => x.text.includes('pytest -q'));
+    expect(c).toMatchObject({ type: 'project', dir: '/repo', agent: 'claude', sessionId: 's1', source: 'sessions/s1.cast#t=0.0' });
+  });
+
+  it('gives nothing for small talk', () => {
+    const d = distillSegment(segment([['好的', ['好的。']], ['ok', ['Sure.']]]), ctx);
+    expect(d.candidates).toEqual([]);
+  });
+
+  it('takes explicit markers as they stand, once', () => {
+    const d = distillSegment(segment([['!记得 迁移先在 staging 跑', ['我看了一下。']]], ['迁移先在 staging 跑']), ctx);
+    expect(d.candidates.filter((c) => c.text === '迁移先在 staging 跑')).toHaveLength(1);
+    expect(d.candidates[0]?.explicit).toBe(true);
+  });
+
+  it('keeps user decisions and writes a summary with entities', () => {
+    const d = distillSegment(
+      segment([
+        ['以后都用 pnpm，不要再用 npm 了', ['好的，已经改为 pnpm。']],
+        ['look at src/app.ts please', ['Done: src/app.ts now exports the router.']],
+      ]),
+      ctx,
+    );
+    expect(d.candidates.some((c) => c.text.includes('以后都用 pnpm'))).toBe(true);
+    expect(d.summary).toContain('src/app.ts');
+    expect(d.condensed.length).toBeLessThanOrEqual(1600);
+  });
+
+  it('extracts paths, backticked names and commands as entities', () => {
+    expect(entitiesOf(['edit `config.yaml` and src/db/pool.ts, see https://x.io/a/b v1.2.3'], ['npm run build'])).toEqual(
+      expect.arrayContaining(['config.yaml', 'src/db/pool.ts', 'npm run build']),
+    );
+  });
+});

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { fitBudget } from './budget.js';
+import { formatBlock } from './format.js';
+import { loadTokenCounter } from './tokens.js';
+import { findConflicts, orderSelected, selectMemories, type Selected } from './select.js';
+import { chooseAdapter, planAdapter } from './adapters/builtin.js';
+import { buildLaunchQuery, promptFromArgs } from './launch-query.js';
+import { buildBlock } from './build.js';
+import { BLOCK_BEGIN, BLOCK_END } from '../memory-block.js';
+import { Stores, openDatabase, MemoryStore, LexicalEmbedder, type Memory, VECTOR_DIMS } from '../store/index.js';
+import { defaultConfig } from '../config/index.js';
+
+function mem(id: number, type: Memory['type'], text: string, createdAt: number, extra: Partial<Memory> = {}): Memory {
+  return {
+    id: String(id), rowid: id, scope: type === 'global' ? 'user' : 'project', type, text, supplement: '', dir: '/repo', agent: 'claude',
+    sessionId: null, source: null, createdAt, lastAccessedAt: createdAt, heat: 0, status: 'active', contentHash: String(id), embedderId: 'x', ...extra,
+  };
+}
+
+function stores(): Stores {
+  const e = new LexicalEmbedder();
+  const cfg = defaultConfig();
+  return new Stores(
+    new MemoryStore(openDatabase(':memory:'), e, 'user', ':memory:'),
+    new MemoryStore(openDatabase(':memory:'), e, 'project', ':memory:'),
+    e,
+    e.thresholds,
+    undefined,
+    cfg,
+  );
+}
+
+describe('format', () => {
+  it('has markers, an opening line, tagged lines and a closing instruction, in Chinese or English', () => {
+    const zh = formatBlock([{ type: 'global', text: '用中文回答' }, { type: 'fact', text: '订单表有 create_time 索引' }], 'zh');
+    const lines = zh.split('\n');
+    expect(lines[0]).toBe(BLOCK_BEGIN);
+    expect(lines[1]).toMatch(/背景信息/);
+    expect(lines[2]).toBe('1. [偏好] 用中文回答');
+    expect(lines[3]).toBe('2. [事实] 订单表有 create_time 索引');
+    expect(lines[4]).toMatch(/不要复述/);
+    expect(lines[5]).toBe(BLOCK_END);
+    expect(formatBlock([{ type: 'project', text: 'tests: pytest -q' }], 'en')).toContain('1. [project] tests: pytest -q');
+  });
+});
+
+describe('budget', () => {
+  it('counts real BPE tokens and drops the least relevant whole memories', async () => {
+    const count = await loadTokenCounter();
+    // Chinese costs far more tokens than characters ÷ 4 suggests.
+    const zh = '日志统一使用 JSON 格式，字段名用 snake_case，时间戳用 ISO 8601，错误要带 trace_id。';
+    expect(count(zh)).toBeGreaterThan(zh.length / 4);
+    const items = Array.from({ length: 30 }, (_, i) => ({ item: `${i}: ${zh}`, relevance: i }));
+    const render = (kept: string[]): string => kept.join('\n');
+    const kept = fitBudget(items, 200, render, count);
+    expect(count(render(kept))).toBeLessThanOrEqual(200);
+    expect(kept.length).toBeGreaterThan(0);
+    // The most relevant survive, in their original order, each whole.
+    expect(kept).toEqual(items.slice(30 - kept.length).map((i) => i.item));
+  });
+
+  it('drops a long memory rather than cutting it', async () => {
+    const count = await loadTokenCounter();
+    const long = 'word '.repeat(500);
+    const kept = fitBudget([{ item: 'short and important', relevance: 2 }, { item: long, relevance: 1 }], 100, (k) => k.join('\n'), count);
+    expect(kept).toEqual(['short and important']);
+  });
+});
+
+describe('order and conflicts', () => {
+  it('puts globals, then project, then facts; older first in each', () => {
+    const s = (m: Memory): Selected => ({ memory: m, score: 0, relevance: 0 });
+    const ordered = orderSelected([s(mem(1, 'fact', 'f new', 300)), s(mem(2, 'project', 'p', 200)), s(mem(3, 'global', 'g new', 250)), s(mem(4, 'global', 'g old', 100)), s(mem(5, 'fact', 'f old', 50))]);
+    expect(ordered.map((o) => o.memory.text)).toEqual(['g old', 'g new', 'p', 'f old', 'f new']);
+  });
+
+  it('notes two near-identical memories written close together that disagree', () => {
+    const v = new Float32Array(VECTOR_DIMS);
+    v[0] = 1;
+    const a = mem(1, 'fact', 'the API timeout is 30 seconds', 1000);
+    const b = mem(2, 'fact', 'the API timeout is 60 seconds', 2000);
+    const c = mem(3, 'fact', 'the API timeout is 60 seconds', 2000 + 90 * 86_400_000);
+    const vectors = new Map([['1', v], ['2', v], ['3', v]]);
+    expect(findConflicts([a, b], vectors, 0.9)).toEqual([[1, 2]]);
+    expect(findConflicts([a, c], vectors, 0.9)).toEqual([]);
+    const w = new Float32Array(VECTOR_DIMS);
+    w[1] = 1;
+    expect(findConflicts([a, b], new Map([['1', v], ['2', w]]), 0.9)).toEqual([]);
+  });
+});
+
+describe('selection', () => {
+  it('takes all globals, project memories of this dir or above, and facts over the threshold', async () => {
+    const st = stores();
+    const pol = st.policy();
+    await st.user.write({ type: 'global', text: 'I prefer answers in Chinese, code comments in English', dir: '', agent: 'u' }, pol);
+    await st.project.write({ type: 'project', text: 'The test command for this repo is pytest -q', dir: '/repo', agent: 'u' }, pol);
+    await st.project.write({ type: 'project', text: 'The other repo builds with cargo build --release', dir: '/other', agent: 'u' }, pol);
+    await st.project.write({ type: 'fact', text: 'The orders table now has an index on create_time', dir: '/repo', agent: 'u' }, pol);
+    await st.project.write({ type: 'fact', text: 'Lunch on Fridays is at the Thai place downstairs', dir: '/repo', agent: 'u' }, pol);
+    const picked = await selectMemories(st, {
+      cwd: '/repo/src', launchQuery: 'orders table index migration', topK: 5, thresholds: st.thresholds, crossDirPenalty: 0.85, archiveAfterDays: 30, now: Date.now(),
+    });
+    const texts = picked.map((p) => p.memory.text);
+    expect(texts).toContain('I prefer answers in Chinese, code comments in English');
+    expect(texts).toContain('The test command for this repo is pytest -q');
+    expect(texts).not.toContain('The other repo builds with cargo build --release');
+    expect(texts).toContain('The orders table now has an index on create_time');
+    expect(texts).not.toContain('Lunch on Fridays is at the Thai place downstairs');
+  });
+
+  it('applies the cross-directory penalty to facts from elsewhere', async () => {
+    const st = stores();
+    const pol = st.policy();
+    await st.project.write({ type: 'fact', text: 'The orders table now has an index on create_time', dir: '/elsewhere', agent: 'u' }, pol);
+    const opts = { launchQuery: 'orders table index', topK: 5, thresholds: { ...st.thresholds, retrieval: 0 }, archiveAfterDays: 30, now: Date.now() };
+    const here = await selectMemories(st, { ...opts, cwd: '/elsewhere', crossDirPenalty: 0.85 });
+    const there = await selectMemories(st, { ...opts, cwd: '/repo', crossDirPenalty: 0.85 });
+    expect(there[0]?.score).toBeCloseTo((here[0]?.score ?? 0) * 0.85, 5);
+  });
+
+  it('builds a block within budget, in the language of the memories', async () => {
+    const st = stores();
+    const pol = st.policy();
+    const notes = [
+      '订单服务的接口名统一用 camelCase，错误码以 E100 开头，所有金额字段用分为单位的整数',
+      '支付回调必须先校验签名再解析报文，签名密钥放在 vault 的 payments 路径下面',
+      '数据库迁移先在 staging 环境跑一遍，确认没有锁表之后再上生产，周五下午不发布',
+      '前端组件库升级到第三版以后，按钮组件的尺寸属性改名为 size，旧的写法会报警告',
+      '日志统一使用 JSON 格式，时间戳用 ISO 8601，每条错误日志都要带上 trace_id 字段',
+      '缓存键必须带版本号前缀，上次线上事故的根本原因就是不同版本共用了同一个键',
+      '测试命令是 pnpm test，端到端测试用 playwright，需要先启动本地的 mock 服务器',
+      '图片上传走对象存储的预签名地址，文件大小上限是二十兆，超过就在前端直接拒绝',
+      '定时任务统一用 cron 表达式配置在 jobs 目录里，每个任务都要写清楚负责人和超时时间',
+      '搜索服务的索引每晚两点全量重建一次，白天只做增量更新，重建期间读旧的别名',
+    ];
+    for (const text of notes) await st.project.write({ type: 'project', text, dir: '/repo', agent: 'u' }, pol);
+    expect(st.project.list({})).toHaveLength(notes.length);
+    const cfg = defaultConfig();
+    cfg.inject.token_budget = 300;
+    const block = await buildBlock(st, cfg, '/repo', 'repo');
+    const count = await loadTokenCounter();
+    expect(block.tokens).toBe(count(block.text));
+    expect(block.tokens).toBeLessThanOrEqual(300);
+    expect(block.dropped).toBeGreaterThan(0);
+    expect(block.language).toBe('zh');
+    expect(block.text).toContain('[项目]');
+  });
+});
+
+describe('adapters', () => {
+  it('are chosen by basename, user entries first', () => {
+    expect(chooseAdapter('claude', [], []).args).toEqual(['--append-system-prompt', '{block}']);
+    expect(chooseAdapter('claude', [{ match: 'claude', method: 'env', args: [] }], []).method).toBe('env');
+    expect(chooseAdapter('unknown-cli', [], []).method).toBe('env');
+    expect(chooseAdapter('gemini', [], ['-p', 'hi']).method).toBe('env');
+  });
+  it('fill templates: block, TOML string, file', () => {
+    const block = 'line "one"\nline two';
+    expect(planAdapter(chooseAdapter('codex', [], []), block, '/tmp/f').args).toEqual(['-c', `developer_instructions=${JSON.stringify(block)}`]);
+    expect(planAdapter(chooseAdapter('aider', [], []), block, '/tmp/f')).toMatchObject({ args: ['--read', '/tmp/f'], needsFile: true });
+    expect(planAdapter({ match: 'x', method: 'stdin', args: [] }, block, undefined).firstInput).toBe(block);
+    expect(planAdapter(chooseAdapter('mycli', [], []), block, '/tmp/f').env).toEqual({ CLAUDE_MEM_CONTEXT: block, CLAUDE_MEM_CONTEXT_FILE: '/tmp/f' });
+  });
+});
+
+describe('launch query', () => {
+  it('uses the prompt, directory, branch, commits and last summary', () => {
+    const q = buildLaunchQuery({ dirName: 'shop', branch: 'feature/orders-index', commitSubjects: ['add index'], lastSummary: 'worked on orders', prompt: 'fix the migration' });
+    expect(q.split('\n')).toEqual(['fix the migration', 'shop', 'feature orders index', 'add index', 'worked on orders']);
+    expect(promptFromArgs(['--model', 'opus', 'fix the failing test'])).toBe('fix the failing test');
+    expect(promptFromArgs(['--resume'])).toBeUndefined();
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { LineEditor } from './line-editor.js';
+import { markerText, segmentSession } from './segment.js';
+import { BLOCK_BEGIN, BLOCK_END } from '../memory-block.js';
+
+function typed(data: string): string[] {
+  return new LineEditor().feed(0, data).map((s) => s.text);
+}
+
+describe('line editor', () => {
+  it('applies backspace, arrows, ^U and ^W', () => {
+    expect(typed('helo\x7flo\r')).toEqual(['hello']);
+    expect(typed('wrld\x1b[D\x1b[D\x1b[Do\r')).toEqual(['world']);
+    expect(typed('junk\x15clean\r')).toEqual(['clean']);
+    expect(typed('one two\x17three\r')).toEqual(['one three']);
+    expect(typed('abc\x03def\r')).toEqual(['def']);
+  });
+  it('keeps bracketed paste whole, newlines included', () => {
+    expect(typed('\x1b[200~line one\rline two\x1b[201~\r')).toEqual(['line one\nline two']);
+  });
+  it('marks history recall as uncertain', () => {
+    const [s] = new LineEditor().feed(0, '\x1b[A\r');
+    expect(s).toBeUndefined();
+    const [t] = new LineEditor().feed(0, 'x\x1b[A\r');
+    expect(t?.uncertain).toBe(true);
+  });
+  it('handles Chinese input', () => {
+    expect(typed('日志格式\x7f式\r')).toEqual(['日志格式']);
+  });
+});
+
+describe('markers', () => {
+  it('takes the text after the marker', () => {
+    expect(markerText('!记得 用 pnpm 不用 npm', '!记得', true)).toBe('用 pnpm 不用 npm');
+    expect(markerText('│ > !记得: 用 pnpm   │', '!记得', false)).toBe('用 pnpm');
+    expect(markerText('bash: !记得: event not found', '!记得', false)).toBeUndefined();
+    expect(markerText('say !记得 later', '!记得', true)).toBeUndefined();
+  });
+});
+
+describe('segmentSession', () => {
+  const ev = (t: number, code: string, data: string): { t: number; code: string; data: string } => ({ t, code, data });
+
+  it('splits at idle gaps and rebuilds turns', () => {
+    const events = [ev(1, 'i', 'first question\r'), ev(2, 'o', 'x'), ev(400, 'i', 'second question\r'), ev(401, 'o', 'y')];
+    const lines = [
+      { t: 1.1, text: '> first question' },
+      { t: 2, text: 'first answer' },
+      { t: 401, text: 'second answer' },
+    ];
+    const segs = segmentSession(events, lines, { idleSplitMinutes: 5, marker: '!记得' });
+    expect(segs).toHaveLength(2);
+    expect(segs[0]?.turns).toEqual([{ t: 1, user: 'first question', uncertain: false, reply: ['first answer'] }]);
+    expect(segs[1]?.turns[0]?.reply).toEqual(['second answer']);
+  });
+
+  it('collapses a marker typed and shown to one', () => {
+    const events = [ev(1, 'i', '!记得 数据库迁移先在 staging 跑\r')];
+    const lines = [{ t: 1.2, text: '> !记得 数据库迁移先在 staging 跑' }];
+    const [seg] = segmentSession(events, lines, { idleSplitMinutes: 5, marker: '!记得' });
+    expect(seg?.markers).toEqual(['数据库迁移先在 staging 跑']);
+  });
+
+  it("drops claude-mem's own block from lines and input", () => {
+    const lines = [
+      { t: 1, text: 'hello' },
+      { t: 1, text: BLOCK_BEGIN },
+      { t: 1, text: '1. [project] the test command is pytest -q' },
+      { t: 1, text: BLOCK_END },
+      { t: 2, text: 'bye' },
+    ];
+    const [seg] = segmentSession([ev(0, 'o', '')], lines, { idleSplitMinutes: 5, marker: '!记得' });
+    expect(seg?.lines.map((l) => l.text)).toEqual(['hello', 'bye']);
+  });
+});
