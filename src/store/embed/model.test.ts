@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeTinyModel } from '../../../tests/helpers/tiny-model.js';
+import { ModelEmbedder, localModelFile } from './model.js';
+import { chooseEmbedder } from './select.js';
+import { cosine } from './embedder.js';
+import { lexicalVector } from './lexical.js';
+import { CachedEmbedder } from './query-cache.js';
+import { memoryStore, POLICY } from '../test-helpers.js';
+
+describe('model embedder, on a model the test writes itself (offline)', () => {
+  const modelsDir = mkdtempSync(join(tmpdir(), 'cm-models-'));
+  const id = 'test-org/tiny-model';
+  writeTinyModel(modelsDir, id);
+
+  it('is found on disk and chosen over the lexical fallback', () => {
+    expect(localModelFile(modelsDir, id)?.dtype).toBe('fp32');
+    const choice = chooseEmbedder(modelsDir, id);
+    expect(choice.embedder.id).toBe(`model:${id}`);
+    expect(choice.notice).toBeUndefined();
+  });
+
+  it('loads through @huggingface/transformers and gives normalised, mean-pooled 384-d vectors', async () => {
+    const e = new ModelEmbedder(modelsDir, id);
+    const [a, b, c] = await e.embed(['hello world', 'hello world test', 'orders table index']);
+    expect(a?.length).toBe(384);
+    const norm = Math.sqrt([...(a ?? [])].reduce((s, x) => s + x * x, 0));
+    expect(norm).toBeCloseTo(1, 4);
+    expect(cosine(a ?? new Float32Array(), b ?? new Float32Array())).toBeGreaterThan(cosine(a ?? new Float32Array(), c ?? new Float32Array()));
+  });
+
+  it('stores and searches with model vectors', async () => {
+    const s = memoryStore(new ModelEmbedder(modelsDir, id));
+    await s.write({ type: 'project', text: 'the test command is pytest with json log format', dir: '/p', agent: 'a' }, POLICY);
+    await s.write({ type: 'fact', text: 'the orders table has an index now and it is fast', dir: '/p', agent: 'a' }, POLICY);
+    const hits = await s.search('orders index', { limit: 2 });
+    expect(hits[0]?.memory.text).toContain('orders');
+    expect(hits[0]?.memory.embedderId).toBe(`model:${id}`);
+  });
+
+  it('falls back to lexical vectors, with a notice, when no model is there', () => {
+    const choice = chooseEmbedder(modelsDir, 'missing/model');
+    expect(choice.embedder.id).toBe('lexical-v1');
+    expect(choice.notice).toMatch(/no local model missing\/model; using built-in lexical vectors/);
+    expect(chooseEmbedder(modelsDir, 'lexical').notice).toBeUndefined();
+  });
+});
+
+describe('lexical vectors', () => {
+  it('place restatements close and unrelated text far, in both languages', () => {
+    const sim = (a: string, b: string): number => cosine(lexicalVector(a), lexicalVector(b));
+    expect(sim('日志统一使用 JSON 格式', '日志格式统一为 JSON')).toBeGreaterThan(sim('日志统一使用 JSON 格式', '订单表新增了索引'));
+    expect(sim('run the tests with pytest -q', 'tests run with pytest -q')).toBeGreaterThan(sim('run the tests with pytest -q', 'deploy on fridays'));
+  });
+});
+
+describe('query cache', () => {
+  it('embeds a repeated query once', async () => {
+    let calls = 0;
+    const inner = { id: 'x', dims: 3, thresholds: { update: 1, merge: 1, retrieval: 1 }, embed: (t: string[]) => ((calls += t.length), Promise.resolve(t.map(() => new Float32Array(3)))) };
+    const c = new CachedEmbedder(inner);
+    await c.embed(['a', 'b']);
+    await c.embed(['a', 'b', 'c']);
+    expect(calls).toBe(3);
+    expect(c.size).toBe(3);
+  });
+});
