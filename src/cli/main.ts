@@ -125,6 +125,11 @@ async function main(): Promise<void> {
   }
 }
 
+// `claude-mem list | head`: a closed pipe is the reader's choice, not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+});
+
 process.on('uncaughtException', (err) => {
   // A bug: show the stack. The 'exit' handlers restore the terminal.
   process.stderr.write(`claude-mem: internal error (please report): ${err.stack ?? String(err)}\n`);

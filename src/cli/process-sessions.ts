@@ -96,8 +96,15 @@ export async function processSession(
     if (d.summary) summary = d.summary;
     condensed = [condensed, d.condensed].filter(Boolean).join('\n');
   }
-  // The open segment's markers are stored at once, even while it runs.
-  if (mode === 'live') for (const seg of todo.slice(-1)) for (const c of markerCandidates(seg, ctx)) await write(c);
+  // The open segment's markers are stored at once, even while it runs, and
+  // its new material (entities, requests) is folded into the running summary.
+  if (mode === 'live') {
+    for (const seg of todo.slice(-1)) {
+      for (const c of markerCandidates(seg, ctx)) await write(c);
+      const running = distillSegment(seg, ctx).summary;
+      if (running) summary = running;
+    }
+  }
 
   if (mode === 'full' && condensed) {
     const better = await summarizer.summarize(condensed);

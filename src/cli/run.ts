@@ -63,7 +63,7 @@ export async function runCommand(opts: RunOptions): Promise<number> {
   if (memory) {
     // Crash recovery: logs a killed wrapper left behind are processed in the
     // background, never on the way to the user's prompt.
-    spawnDetached(['distill', '--pending', '--quiet'], opts.cwd, opts.env);
+    spawnDetached(['distill', '--pending'], opts.cwd, opts.env);
   }
 
   let injection: PreparedInjection | undefined;
@@ -87,9 +87,11 @@ export async function runCommand(opts: RunOptions): Promise<number> {
   let markers: LiveMarkers | undefined;
   const logPath = castPath(paths.sessionsDir, sessionId);
 
+  let periodic: NodeJS.Timeout | undefined;
   const result = await runSession({
     file: resolved.path,
     args,
+    firstInput: injection?.firstInput,
     cwd: opts.cwd,
     env: childEnv,
     onStart: ({ ptsName, size }) => {
@@ -119,7 +121,7 @@ export async function runCommand(opts: RunOptions): Promise<number> {
       const target = recorder;
       markers = new LiveMarkers(config.watch.prompt_marker, () => {
         target.flush();
-        spawnDetached(['distill', '--session', sessionId, '--markers-only', '--quiet'], opts.cwd, opts.env);
+        spawnDetached(['distill', '--session', sessionId, '--markers-only'], opts.cwd, opts.env);
       });
       const live = markers;
       ordered = new OrderedSink({
@@ -130,6 +132,14 @@ export async function runCommand(opts: RunOptions): Promise<number> {
         flush: () => target.flush(),
         close: () => target.close(),
       });
+      // Periodic fallback: fold new material in while a long session runs,
+      // in a background process, never on the pass-through path.
+      periodic = setInterval(() => {
+        if (!target.active) return;
+        target.flush();
+        spawnDetached(['distill', '--session', sessionId, '--live'], opts.cwd, opts.env);
+      }, config.distill.periodic_minutes * 60_000);
+      periodic.unref();
       if (ptsName) {
         probe = new EchoProbe(ptsName);
         gate = new InputGate(probe, ordered);
@@ -152,6 +162,7 @@ export async function runCommand(opts: RunOptions): Promise<number> {
   // helper's pipes are unref'd, so hold the loop open until we are done,
   // and set the exit code now in case anything exits early.
   process.exitCode = result.status;
+  if (periodic) clearInterval(periodic);
   const keepAlive = setInterval(() => undefined, 1000);
   await gate?.drain();
   gate?.close();
@@ -161,7 +172,7 @@ export async function runCommand(opts: RunOptions): Promise<number> {
   if (recorder) {
     await recorder.finish();
     removeLock(paths.sessionsDir, sessionId);
-    if (recorder.active) spawnDetached(['distill', '--session', sessionId, '--quiet'], opts.cwd, opts.env);
+    if (recorder.active) spawnDetached(['distill', '--session', sessionId], opts.cwd, opts.env);
   }
   injection?.cleanup();
   clearInterval(keepAlive);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -6,16 +7,18 @@ import { fileURLToPath } from 'node:url';
 export const CLI_ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'main.js');
 
 /**
- * Starts `claude-mem <args>` detached, so the user's shell comes back at
+ * Starts `claude-mem --quiet <args>` detached, so the user's shell comes back at
  * once and the work survives the wrapper's exit.
  */
 export function spawnDetached(args: string[], cwd: string, env: NodeJS.ProcessEnv): void {
   try {
-    const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
+    // --quiet is a global option: it must come before the command.
+    const child = spawn(process.execPath, [CLI_ENTRY, '--quiet', ...args], {
       cwd,
       env,
       detached: true,
-      stdio: 'ignore',
+      // CLAUDE_MEM_DEBUG_SPAWN=<file> keeps the background processes' output, for debugging.
+      stdio: process.env['CLAUDE_MEM_DEBUG_SPAWN'] ? ['ignore', openSync(process.env['CLAUDE_MEM_DEBUG_SPAWN'], 'a'), openSync(process.env['CLAUDE_MEM_DEBUG_SPAWN'], 'a')] : 'ignore',
     });
     child.on('error', () => undefined);
     child.unref();

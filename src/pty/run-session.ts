@@ -7,6 +7,8 @@ import type { SessionEvent } from './events.js';
 
 /** Signals sent to the wrapper that belong to the child. */
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'];
+/** "Ready" for first input: this long without output after the first output. */
+const READY_QUIET_MS = 600;
 
 export interface SessionOptions {
   file: string;
@@ -17,6 +19,11 @@ export interface SessionOptions {
   onEvent?: (e: SessionEvent) => void;
   /** Called with raw input after it was written to the child; decides recording itself. */
   onInput?: (t: number, data: string) => void;
+  /**
+   * Typed once the child looks ready: it has printed something and then
+   * been quiet for a moment (the stdin adapter method).
+   */
+  firstInput?: string;
   /** Called once the PTY exists, with its slave device path (for the echo probe). */
   onStart?: (info: { ptsName: string | undefined; size: TerminalSize; pid: number }) => void;
 }
@@ -67,7 +74,20 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
     const stdout = process.stdout;
     let paused = false;
 
+    let readyTimer: NodeJS.Timeout | undefined;
+    let firstInput = opts.firstInput;
+    const armFirstInput = (): void => {
+      if (firstInput === undefined) return;
+      if (readyTimer) clearTimeout(readyTimer);
+      readyTimer = setTimeout(() => {
+        if (exited || firstInput === undefined) return;
+        pty.write(`${firstInput}\r`);
+        firstInput = undefined;
+      }, READY_QUIET_MS);
+    };
+
     const dataSub = pty.onData((chunk: string | Buffer) => {
+      armFirstInput();
       const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       // Screen first: the log never delays output.
       if (!stdout.write(buf) && !paused) {
@@ -120,6 +140,7 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
 
     const finish = (): void => {
       if (!exited || !streamClosed || !exitInfo) return;
+      if (readyTimer) clearTimeout(readyTimer);
       dataSub.dispose();
       exitSub.dispose();
       process.stdin.removeListener('data', onStdin);

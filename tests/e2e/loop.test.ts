@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeSandbox, ROOT } from '../helpers/sandbox.js';
 import { startCli } from '../helpers/pty-harness.js';
@@ -134,5 +134,51 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     const memories = listJson({ cwd: sb.project, env });
     expect(memories.filter((m) => m.text.includes('deploy.sh'))).toHaveLength(1);
     expect(readdirSync(join(sb.project, '.claude-mem', 'sessions')).some((f) => f.endsWith('.cast'))).toBe(true);
+  });
+});
+
+describe('while the session runs, and after it', () => {
+  it('stores an explicit marker at once, while the CLI is still running', async () => {
+    const sb = makeSandbox('cm-live');
+    const env = withFakes(sb.env);
+    const h = startCli(['run', 'claude'], { cwd: sb.project, env, cols: 100, rows: 30 });
+    await converse(h, ['!记得 发布前要先跑 make lint 和 make test']);
+    const found = await poll(
+      () => listJson({ cwd: sb.project, env }),
+      (ms) => ms.some((m) => m.text === '发布前要先跑 make lint 和 make test'),
+      15_000,
+    );
+    expect(found.some((m) => m.text === '发布前要先跑 make lint 和 make test')).toBe(true);
+    // Still running: the wrapper has not exited.
+    h.write('exit\r');
+    expect((await h.exited).exitCode).toBe(0);
+  });
+
+  it('calls the summarizer command once, on condensed input, and keeps its reply', async () => {
+    const sb = makeSandbox('cm-summary');
+    const inputLog = join(sb.home, 'summarizer-input.txt');
+    const env = { ...withFakes(sb.env), SUMMARIZER_INPUT_LOG: inputLog, CLAUDE_MEM_DISTILL_SUMMARIZER: join(ROOT, 'tests', 'fixtures', 'summarizer', 'replay.sh') };
+    const h = startCli(['run', 'claude'], { cwd: sb.project, env, cols: 100, rows: 30 });
+    await converse(h, ['what is the test command?', 'where do logs go?']);
+    h.write('exit\r');
+    await h.exited;
+    const status = await poll(
+      () => JSON.parse(cm(['status', '--json'], { cwd: sb.project, env }).stdout) as { last_summary: string | null },
+      (s) => s.last_summary !== null,
+    );
+    expect(status.last_summary).toBe('Set up pytest -q as the test command and fixed the flaky API test (shared temp dir).');
+    const asked = readFileSync(inputLog, 'utf8');
+    expect(asked.length).toBeLessThan(2500);
+    expect(asked).toContain('what is the test command?');
+  });
+
+  it('types the block as the first input for a stdin adapter', async () => {
+    const sb = makeSandbox('cm-stdin');
+    const env = withFakes(sb.env);
+    writeFileSync(join(sb.project, 'claude-mem.yaml'), 'inject:\n  adapters:\n    - match: sh\n      method: stdin\n');
+    expect(cm(['remember', 'The test command for this repo is pytest -q, run from the root'], { cwd: sb.project, env }).status).toBe(0);
+    const h = startCli(['run', 'sh', '-c', 'echo ready; read first; echo "got:$first"'], { cwd: sb.project, env });
+    await h.waitFor(`got:${BLOCK_BEGIN}`);
+    expect((await h.exited).exitCode).toBe(0);
   });
 });

@@ -48,10 +48,10 @@ export class Tmux {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const [dead, status, signal] = this.tmux(['display-message', '-p', '-t', name, '#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}']).trim().split(':');
-      if (dead === '1') {
-        if (status === '' || status === undefined) throw new Error(`tmux ${name}: killed by signal ${signal ?? '?'}`);
-        return Number(status);
-      }
+      // tmux marks a pane dead when its terminal closes, which can be a
+      // moment before it has reaped the process: wait for status or signal.
+      if (dead === '1' && status) return Number(status);
+      if (dead === '1' && signal) throw new Error(`tmux ${name}: killed by signal ${signal}`);
       if (Date.now() > until) throw new Error(`tmux ${name}: still running`);
       await new Promise((r) => setTimeout(r, 100));
     }
