@@ -101,9 +101,13 @@ export function likeTerms(text: string): string[] {
     .slice(0, MAX_QUERY_TERMS);
 }
 
-/** Token set for overlap checks: Latin words and CJK bigrams. */
+/**
+ * Token set for overlap checks: Latin words and CJK bigrams, stopwords
+ * dropped, so "the … for this repo is …" does not make two different
+ * statements look like repeats.
+ */
 export function tokenSet(text: string): Set<string> {
-  const s = new Set<string>(latinWords(text));
+  const s = new Set<string>(latinWords(text).filter((w) => !STOPWORDS.has(w)));
   for (const run of cjkRuns(text)) for (const g of bigrams(run)) s.add(g);
   return s;
 }
