@@ -1,8 +1,6 @@
 import { Option, type Command } from 'commander';
 import { resolve } from 'node:path';
 import { loadConfig } from '../config/index.js';
-import { openStores } from '../store/index.js';
-import { chooseAdapter, planAdapter } from '../inject/index.js';
 import { contextFor } from './run-inject.js';
 import type { CliEnv } from './env.js';
 import { noticeOnce } from './notice-once.js';
@@ -18,6 +16,8 @@ export function registerContext(program: Command, cli: CliEnv): void {
       const cwd = resolve(cli.cwd, o.dir ?? '.');
       const loaded = loadConfig({ cwd, env: cli.env, sets: cli.sets() });
       await cli.recover(loaded);
+      const { openStores } = await import('../store/index.js');
+      const { chooseAdapter, planAdapter } = await import('../inject/index.js');
       const stores = openStores(loaded, loaded.paths);
       try {
         noticeOnce(loaded.paths.userDataDir, 'lexical', stores.notice, cli.messages);

@@ -1,4 +1,4 @@
-import type { SessionEvent } from '../pty/index.js';
+import type { SessionEvent } from '../pty/events.js';
 
 /** Wait for the rest of the line (and a flush) before processing a marker. */
 const MARKER_SETTLE_MS = 1200;

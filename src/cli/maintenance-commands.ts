@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig, listConfigKeys, renderExampleYaml, spliceReadmeTable } from '../config/index.js';
-import { openStores, pullModel, localModelFile, chooseEmbedder } from '../store/index.js';
 import { FatalError, errorMessage } from '../errors.js';
 import { progressBar } from './progress.js';
 import type { CliEnv } from './env.js';
@@ -13,6 +12,7 @@ export function registerMaintenanceCommands(program: Command, cli: CliEnv): void
     .description('re-embed every memory with the current embedder (after a model change)')
     .action(async () => {
       const loaded = loadConfig({ cwd: cli.cwd, env: cli.env, sets: cli.sets() });
+      const { openStores } = await import('../store/index.js');
       const stores = openStores(loaded, loaded.paths);
       try {
         if (stores.notice) cli.messages.info(stores.notice);
@@ -35,6 +35,7 @@ export function registerMaintenanceCommands(program: Command, cli: CliEnv): void
     .action(async (name: string | undefined) => {
       const loaded = loadConfig({ cwd: cli.cwd, env: cli.env, sets: cli.sets() });
       const id = name ?? loaded.config.store.vector_model;
+      const { localModelFile, pullModel } = await import('../store/index.js');
       if (id === 'lexical') throw new FatalError('store.vector_model is "lexical": there is no model to pull.');
       if (localModelFile(loaded.paths.modelsDir, id)) {
         cli.print(`${id} is already in ${loaded.paths.modelsDir}`);
@@ -55,8 +56,9 @@ export function registerMaintenanceCommands(program: Command, cli: CliEnv): void
   model
     .command('status')
     .description('which embedder is in use, and why')
-    .action(() => {
+    .action(async () => {
       const loaded = loadConfig({ cwd: cli.cwd, env: cli.env, sets: cli.sets() });
+      const { chooseEmbedder } = await import('../store/index.js');
       const choice = chooseEmbedder(loaded.paths.modelsDir, loaded.config.store.vector_model);
       cli.print(`${choice.embedder.id}${choice.notice ? ` — ${choice.notice}` : ''}`);
     });

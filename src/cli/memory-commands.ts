@@ -2,8 +2,9 @@ import { Option, type Command } from 'commander';
 import { resolve } from 'node:path';
 import { UsageError, FatalError } from '../errors.js';
 import { loadConfig } from '../config/index.js';
-import { MEMORY_TYPES, openStores, type MemoryType, type Stores } from '../store/index.js';
-import { classify } from '../distill/index.js';
+import { MEMORY_TYPES, type MemoryType } from '../store/types.js';
+import type { Stores } from '../store/index.js';
+import { classify } from '../distill/classify.js';
 import type { CliEnv } from './env.js';
 import { checkMemoryText, checkText, MAX_QUERY_CHARS, readStdinText } from './text-input.js';
 import { memoryJson, oneLine, when } from './show.js';
@@ -14,6 +15,8 @@ const typeOption = (): Option => new Option('--type <type>', 'global, project or
 async function withStores<T>(cli: CliEnv, fn: (stores: Stores, loaded: ReturnType<typeof loadConfig>) => Promise<T>): Promise<T> {
   const loaded = loadConfig({ cwd: cli.cwd, env: cli.env, sets: cli.sets() });
   await cli.recover(loaded);
+  // Loaded here, not at the top: `run` must not pay for SQLite it may not use.
+  const { openStores } = await import('../store/index.js');
   const stores = openStores(loaded, loaded.paths);
   try {
     noticeOnce(loaded.paths.userDataDir, 'lexical', stores.notice, cli.messages);

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Config, Paths } from '../config/index.js';
-import { parseCast, screenLinesOf, castPath, isLive, listSessionIds, CastFormatError } from '../pty/index.js';
+import { parseCast, screenLinesOf, castPath, isLive, listSessionIds, markDone, CastFormatError } from '../pty/index.js';
 import { segmentSession } from '../segmenter/index.js';
 import { distillSegment, markerCandidates, type Summarizer, extractive, type DistillContext } from '../distill/index.js';
 import type { Stores, WriteResult } from '../store/index.js';
@@ -59,7 +59,10 @@ export async function processSession(
     endedAt: null,
     logPath,
   });
-  if (mode === 'full' && session.processedOffset >= cast.completeBytes) return { ...report, skipped: 'already processed' };
+  if (mode === 'full' && session.processedOffset >= cast.completeBytes) {
+    if (!isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
+    return { ...report, skipped: 'already processed' };
+  }
 
   const lines = await screenLinesOf(cast.events, { cols: cast.header.width, rows: cast.header.height });
   const segments = segmentSession(cast.events, lines, {
@@ -118,6 +121,7 @@ export async function processSession(
     summary,
     endedAt,
   });
+  if (mode === 'full' && !isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
   return report;
 }
 

@@ -1,19 +1,16 @@
 import { basename } from 'node:path';
 import { ConfigError, exitCodes, errorMessage } from '../errors.js';
 import { defaultConfig, loadConfig, resolvePaths, type Config, type Paths } from '../config/index.js';
-import {
-  CastRecorder,
-  EchoProbe,
-  InputGate,
-  OrderedSink,
-  castPath,
-  newSessionId,
-  removeLock,
-  resolveCommand,
-  runSession,
-  writeLock,
-  type SessionEvent,
-} from '../pty/index.js';
+// Direct imports, not pty/index: the screen model (@xterm/headless) is for
+// distillation and must not load on the launch path.
+import { CastRecorder } from '../pty/recorder.js';
+import { EchoProbe } from '../pty/echo-probe.js';
+import { InputGate } from '../pty/input-gate.js';
+import { OrderedSink } from '../pty/ordered-sink.js';
+import { castPath, markDone, newSessionId, removeLock, unprocessedLogs, writeLock } from '../pty/session-files.js';
+import { resolveCommand } from '../pty/resolve-command.js';
+import { runSession } from '../pty/run-session.js';
+import type { SessionEvent } from '../pty/events.js';
 import type { Messages } from './messages.js';
 import { spawnDetached } from './self.js';
 import { prepareInjection, type PreparedInjection } from './run-inject.js';
@@ -60,7 +57,7 @@ export async function runCommand(opts: RunOptions): Promise<number> {
   const sessionId = opts.env[SESSION_ENV] && /^[\w.-]+$/.test(opts.env[SESSION_ENV] ?? '') ? (opts.env[SESSION_ENV] as string) : newSessionId();
   const childEnv: NodeJS.ProcessEnv = { ...opts.env, [SESSION_ENV]: sessionId };
 
-  if (memory) {
+  if (memory && unprocessedLogs(paths.sessionsDir).length > 0) {
     // Crash recovery: logs a killed wrapper left behind are processed in the
     // background, never on the way to the user's prompt.
     spawnDetached(['distill', '--pending'], opts.cwd, opts.env);
@@ -172,7 +169,9 @@ export async function runCommand(opts: RunOptions): Promise<number> {
   if (recorder) {
     await recorder.finish();
     removeLock(paths.sessionsDir, sessionId);
-    if (recorder.active) spawnDetached(['distill', '--session', sessionId], opts.cwd, opts.env);
+    // A session that printed and read nothing has nothing to distill.
+    if (recorder.active && recorder.events > 0) spawnDetached(['distill', '--session', sessionId], opts.cwd, opts.env);
+    else if (recorder.active) markDone(paths.sessionsDir, sessionId);
   }
   injection?.cleanup();
   clearInterval(keepAlive);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,6 +22,14 @@ export function spawnDetached(args: string[], cwd: string, env: NodeJS.ProcessEn
       stdio: process.env['CLAUDE_MEM_DEBUG_SPAWN'] ? ['ignore', openSync(process.env['CLAUDE_MEM_DEBUG_SPAWN'], 'a'), openSync(process.env['CLAUDE_MEM_DEBUG_SPAWN'], 'a')] : 'ignore',
     });
     child.on('error', () => undefined);
+    // Background work must never compete with the user's own: lowest priority.
+    if (child.pid) {
+      try {
+        setPriority(child.pid, 19);
+      } catch {
+        // Not allowed here: it still runs, just at normal priority.
+      }
+    }
     child.unref();
   } catch {
     // Processing is retried at the start of the next claude-mem command.

@@ -1,17 +1,19 @@
 import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import { loadConfig, type LoadedConfig, type Paths } from '../config/index.js';
-import { openStores, type Stores } from '../store/index.js';
-import { listSessionIds, isLive } from '../pty/index.js';
+import type { Stores } from '../store/index.js';
+import { listSessionIds, isLive, unprocessedLogs } from '../pty/session-files.js';
 import { FatalError } from '../errors.js';
-import { processSession, pendingSessions, type ProcessMode } from './process-sessions.js';
+import type { ProcessMode } from './process-sessions.js';
 import { commandSummarizer } from './summarizer-command.js';
 import type { CliEnv } from './env.js';
 
 /** Crash recovery, run at the start of memory commands: cheap when nothing is pending. */
 export async function recoverPending(loaded: LoadedConfig & { paths: Paths }, env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
   if (!loaded.config.watch.enabled) return 0;
-  if (listSessionIds(loaded.paths.sessionsDir).length === 0) return 0;
+  if (unprocessedLogs(loaded.paths.sessionsDir).length === 0) return 0;
+  const { openStores } = await import('../store/index.js');
+  const { processSession, pendingSessions } = await import('./process-sessions.js');
   const stores = openStores(loaded, loaded.paths);
   try {
     let n = 0;
@@ -55,6 +57,8 @@ export function registerSessionCommands(program: Command, cli: CliEnv): void {
     .option('--live', 'the session is still running: finished segments only')
     .action(async (o: { session?: string; pending?: boolean; all?: boolean; markersOnly?: boolean; live?: boolean }) => {
       const loaded = loadConfig({ cwd: cli.cwd, env: cli.env, sets: cli.sets() });
+      const { openStores } = await import('../store/index.js');
+      const { processSession, pendingSessions } = await import('./process-sessions.js');
       const stores: Stores = openStores(loaded, loaded.paths);
       try {
         const mode: ProcessMode = o.markersOnly ? 'markers' : o.live ? 'live' : 'full';
@@ -88,6 +92,8 @@ export function registerSessionCommands(program: Command, cli: CliEnv): void {
     .action(async (o: { json?: boolean }) => {
       const loaded = loadConfig({ cwd: cli.cwd, env: cli.env, sets: cli.sets() });
       await cli.recover(loaded);
+      const { openStores } = await import('../store/index.js');
+      const { pendingSessions } = await import('./process-sessions.js');
       const stores = openStores(loaded, loaded.paths);
       try {
         stores.archiveCold();

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cleanSummary, type Summarizer } from '../distill/index.js';
+import { cleanSummary, type Summarizer } from '../distill/summarizer.js';
 
 const SUMMARIZER_TIMEOUT_MS = 60_000;
 

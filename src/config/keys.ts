@@ -31,6 +31,15 @@ function describeType(node: JsonSchemaNode): string {
   return node.type ?? 'any';
 }
 
+/** Dotted key names straight from the schema's shape: cheap, for every launch. */
+export function configKeyNames(): string[] {
+  return Object.entries(configSchema.shape).flatMap(([section, s]) => {
+    // Each section is a prefaulted object; unwrap to read its keys.
+    const inner = (s as unknown as { unwrap?: () => { shape?: Record<string, unknown> } }).unwrap?.();
+    return Object.keys(inner?.shape ?? {}).map((name) => `${section}.${name}`);
+  });
+}
+
 export function envName(key: string): string {
   return `CLAUDE_MEM_${key.replace(/\./g, '_').toUpperCase()}`;
 }

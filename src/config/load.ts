@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument, isMap, type Document } from 'yaml';
-import YAML from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { yaml } from './yaml.js';
 import type { z } from 'zod';
 import { ConfigError, errnoCode } from '../errors.js';
 import { configSchema, type Config } from './schema.js';
-import { listConfigKeys } from './keys.js';
+import { listConfigKeys, configKeyNames, envName } from './keys.js';
 
 type Plain = Record<string, unknown>;
 
@@ -38,8 +38,9 @@ export function readConfigFile(path: string): ConfigLayer | undefined {
     if (errnoCode(err) === 'ENOENT') return undefined;
     throw new ConfigError(`cannot read config ${path}: ${errnoCode(err) ?? String(err)}. Check its permissions.`);
   }
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const Y = yaml();
+  const lines = new Y.LineCounter();
+  const doc = Y.parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const firstError = doc.errors[0];
   if (firstError) {
     const pos = lines.linePos(firstError.pos[0]);
@@ -58,10 +59,10 @@ export function readConfigFile(path: string): ConfigLayer | undefined {
 /** CLAUDE_MEM_<SECTION>_<KEY>=value, the value read as a YAML scalar. */
 export function envLayer(env: NodeJS.ProcessEnv): ConfigLayer {
   const values: Plain = {};
-  for (const k of listConfigKeys()) {
-    const raw = env[k.env];
+  for (const key of configKeyNames()) {
+    const raw = env[envName(key)];
     if (raw === undefined) continue;
-    setPath(values, k.key, YAML.parse(raw) as unknown);
+    setPath(values, key, yaml().parse(raw) as unknown);
   }
   return { origin: 'environment', values };
 }
@@ -69,13 +70,13 @@ export function envLayer(env: NodeJS.ProcessEnv): ConfigLayer {
 /** `--set key=value` flags. */
 export function flagLayer(assignments: string[]): ConfigLayer {
   const values: Plain = {};
-  const known = new Set(listConfigKeys().map((k) => k.key));
+  const known = new Set(configKeyNames());
   for (const a of assignments) {
     const eq = a.indexOf('=');
     if (eq <= 0) throw new ConfigError(`--set ${a}: expected key=value, e.g. --set inject.token_budget=800`);
     const key = a.slice(0, eq);
     if (!known.has(key)) throw new ConfigError(`--set ${key}: unknown key. "claude-mem config" lists the keys.`);
-    setPath(values, key, YAML.parse(a.slice(eq + 1)) as unknown);
+    setPath(values, key, yaml().parse(a.slice(eq + 1)) as unknown);
   }
   return { origin: '--set', values };
 }
@@ -122,7 +123,7 @@ function lineOf(layer: ConfigLayer, path: PropertyKey[]): number | undefined {
 function keyLine(layer: ConfigLayer, parent: PropertyKey[], key: string): number | undefined {
   if (!layer.doc || !layer.lines) return undefined;
   const map = parent.length ? layer.doc.getIn(parent as unknown[], true) : layer.doc.contents;
-  if (!isMap(map)) return lineOf(layer, parent);
+  if (!yaml().isMap(map)) return lineOf(layer, parent);
   for (const pair of map.items) {
     const k = pair.key as { value?: unknown; range?: [number, number, number] } | null;
     if (k && k.value === key && k.range) return layer.lines.linePos(k.range[0]).line;

@@ -1,9 +1,9 @@
-import YAML from 'yaml';
+import { yaml } from './yaml.js';
 import { listConfigKeys, sectionDescription } from './keys.js';
 
 function scalar(v: unknown): string {
   // Flow style keeps lists and strings on the key's own line.
-  return YAML.stringify(v, { defaultStringType: 'QUOTE_DOUBLE', collectionStyle: 'flow' }).trim();
+  return yaml().stringify(v, { defaultStringType: 'QUOTE_DOUBLE', collectionStyle: 'flow' }).trim();
 }
 
 /** The text `claude-mem init` writes and `claude-mem.yaml.example` holds. */

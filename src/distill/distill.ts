@@ -1,4 +1,5 @@
-import { dominantLanguage, type Candidate } from '../store/index.js';
+import { dominantLanguage } from '../store/terms.js';
+import type { Candidate } from '../store/types.js';
 import type { Segment } from '../segmenter/index.js';
 import { classify } from './classify.js';
 import { entitiesOf } from './entities.js';

@@ -7,22 +7,41 @@ export interface Ranked<T> {
 }
 
 /**
- * Drops whole items, least relevant first, until `render(kept)` fits the
- * budget. Never cuts an item in the middle. Returns the kept items in their
- * original order. Pure apart from the counter it is given.
+ * Keeps whole items, most relevant first, while `render(kept)` fits the
+ * budget; never cuts an item in the middle. Returns the kept items in
+ * their original order. Pure apart from the counter it is given.
+ *
+ * Items are added greedily by relevance using each item's own token cost
+ * (BPE counts are nearly additive across lines), then the real rendered
+ * block is counted and the least relevant dropped until it truly fits.
+ * That is O(n) counts instead of re-rendering once per dropped item, which
+ * matters with thousands of project memories.
  */
-export function fitBudget<T>(items: Ranked<T>[], budget: number, render: (kept: T[]) => string, count: TokenCounter): T[] {
-  let kept = items.map((r, i) => ({ ...r, i }));
-  const text = (): string => render(kept.map((k) => k.item));
-  while (kept.length > 0 && count(text()) > budget) {
-    let worst = 0;
-    for (let j = 1; j < kept.length; j++) {
-      const a = kept[j];
-      const w = kept[worst];
-      // Strictly less: on a tie the earlier (older) item goes first, keeping the newest.
-      if (a && w && a.relevance < w.relevance) worst = j;
+const MIN_ITEM_TOKENS = 4;
+const MAX_MISSES = 64;
+
+/** `costOf` gives the text one item adds to the block (its line). */
+export function fitBudget<T>(items: Ranked<T>[], budget: number, render: (kept: T[]) => string, count: TokenCounter, costOf: (item: T) => string): T[] {
+  const frame = count(render([]));
+  const byRelevance = items.map((r, i) => ({ ...r, i })).sort((a, b) => b.relevance - a.relevance || b.i - a.i);
+  let used = frame;
+  const chosen: typeof byRelevance = [];
+  let misses = 0;
+  for (const r of byRelevance) {
+    // Thousands of candidates, a budget that holds tens: once the budget is
+    // nearly spent, or many in a row did not fit, the rest will not either.
+    if (budget - used < MIN_ITEM_TOKENS || misses >= MAX_MISSES) break;
+    const cost = count(costOf(r.item));
+    if (used + cost > budget) {
+      misses++;
+      continue;
     }
-    kept = kept.filter((_, j) => j !== worst);
+    misses = 0;
+    used += cost;
+    chosen.push(r);
   }
-  return kept.map((k) => k.item);
+  const inOrder = (): T[] => [...chosen].sort((a, b) => a.i - b.i).map((c) => c.item);
+  // chosen is most relevant first: drop from its tail until the real count fits.
+  while (chosen.length > 0 && count(render(inOrder())) > budget) chosen.pop();
+  return inOrder();
 }

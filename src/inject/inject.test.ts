@@ -52,7 +52,7 @@ describe('budget', () => {
     expect(count(zh)).toBeGreaterThan(zh.length / 4);
     const items = Array.from({ length: 30 }, (_, i) => ({ item: `${i}: ${zh}`, relevance: i }));
     const render = (kept: string[]): string => kept.join('\n');
-    const kept = fitBudget(items, 200, render, count);
+    const kept = fitBudget(items, 200, render, count, (i) => `${i}\n`);
     expect(count(render(kept))).toBeLessThanOrEqual(200);
     expect(kept.length).toBeGreaterThan(0);
     // The most relevant survive, in their original order, each whole.
@@ -62,7 +62,7 @@ describe('budget', () => {
   it('drops a long memory rather than cutting it', async () => {
     const count = await loadTokenCounter();
     const long = 'word '.repeat(500);
-    const kept = fitBudget([{ item: 'short and important', relevance: 2 }, { item: long, relevance: 1 }], 100, (k) => k.join('\n'), count);
+    const kept = fitBudget([{ item: 'short and important', relevance: 2 }, { item: long, relevance: 1 }], 100, (k) => k.join('\n'), count, (i) => `${i}\n`);
     expect(kept).toEqual(['short and important']);
   });
 });

@@ -49,6 +49,7 @@ export class CastRecorder implements Sink {
   private failed = false;
   private timer: NodeJS.Timeout | undefined;
   private idleWaiters: Array<() => void> = [];
+  private eventCount = 0;
 
   constructor(private readonly opts: RecorderOptions) {
     try {
@@ -71,10 +72,16 @@ export class CastRecorder implements Sink {
     return !this.failed;
   }
 
+  /** Events recorded so far (the header not counted). */
+  get events(): number {
+    return this.eventCount;
+  }
+
   event(e: SessionEvent): void {
     if (this.failed) return;
     const line = encodeEvent(e);
     if (this.pendingBytes > MAX_PENDING_BYTES) return;
+    this.eventCount++;
     this.pending.push(line);
     this.pendingBytes += line.length;
     if (this.pendingBytes > EAGER_FLUSH_BYTES) this.flush();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILE_MODE, ensurePrivateDir } from '../fs-private.js';
 
@@ -49,4 +49,33 @@ export function listSessionIds(sessionsDir: string): string[] {
   } catch {
     return [];
   }
+}
+
+const donePath = (sessionsDir: string, id: string): string => join(sessionsDir, `${id}.done`);
+
+/**
+ * Records that a log was processed up to its current size. The store keeps
+ * the authoritative offset; this marker only lets `run` see, without
+ * opening SQLite, whether any log is waiting.
+ */
+export function markDone(sessionsDir: string, id: string): void {
+  try {
+    const size = statSync(castPath(sessionsDir, id)).size;
+    writeFileSync(donePath(sessionsDir, id), String(size), { mode: FILE_MODE });
+  } catch {
+    // Without the marker, the next run just checks again.
+  }
+}
+
+/** Logs that may need processing: not live, and changed since marked done. */
+export function unprocessedLogs(sessionsDir: string): string[] {
+  return listSessionIds(sessionsDir).filter((id) => {
+    if (isLive(sessionsDir, id)) return false;
+    try {
+      const size = statSync(castPath(sessionsDir, id)).size;
+      return readFileSync(donePath(sessionsDir, id), 'utf8').trim() !== String(size);
+    } catch {
+      return true;
+    }
+  });
 }

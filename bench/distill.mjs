@@ -1,0 +1,57 @@
+// 5. Distillation throughput on a synthetic session log of N MB: a fake AI
+// CLI conversation (prompt, spinner, streamed answers) in zh and en.
+import { writeFileSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { sandbox, now, fmt } from './lib.mjs';
+import { encodeHeader, encodeEvent } from '../dist/pty/asciicast.js';
+import { loadConfig } from '../dist/config/index.js';
+import { openStores } from '../dist/store/index.js';
+import { processSession } from '../dist/cli/process-sessions.js';
+
+const ANSWERS = [
+  'The test command for this repo is `pytest -q`, run from the root. I fixed the flaky test; the root cause was a shared temp dir.',
+  '这个项目的日志统一使用 JSON 格式，字段名用 snake_case。已修复 src/log.ts 里的时间戳问题，根本原因是时区没有设置。',
+  'Here is the diff for src/orders/index.ts:\r\n  export const timeout = 30;\r\n  export const retries = 3;',
+  '我看了一下 migrations/0042_orders.sql，决定使用在线加索引的方式，不需要再改表结构。',
+];
+
+export function writeSession(path, mb) {
+  const parts = [encodeHeader({ version: 2, width: 100, height: 30, timestamp: Math.floor(Date.now() / 1000), command: 'claude', env: { TERM: 'xterm-256color', SHELL: '/bin/sh' }, 'x-claude-mem': { session_id: 'bench', cwd: '/bench', agent: 'claude' } })];
+  let t = 0;
+  let size = parts[0].length;
+  let turn = 0;
+  while (size < mb * 1024 * 1024) {
+    const q = `question ${turn} about ${turn % 2 ? '日志格式' : 'the test command'}`;
+    const evs = [{ t: (t += 2), code: 'i', data: `${q}\r` }, { t: (t += 0.01), code: 'o', data: `\r> ${q}\r\n` }];
+    for (let s = 0; s < 5; s++) evs.push({ t: (t += 0.05), code: 'o', data: `\r⠋ Thinking… ${s * 20}%` });
+    const a = ANSWERS[turn % ANSWERS.length];
+    for (let i = 0; i < a.length; i += 12) evs.push({ t: (t += 0.01), code: 'o', data: a.slice(i, i + 12) });
+    evs.push({ t: (t += 0.01), code: 'o', data: '\r\n\r\n╭────────╮\r\n│ >      │\r\n╰────────╯' });
+    // An idle gap now and then, so there are many segments.
+    if (turn % 20 === 19) t += 400;
+    for (const e of evs) {
+      const line = encodeEvent(e);
+      parts.push(line);
+      size += line.length;
+    }
+    turn++;
+  }
+  writeFileSync(path, parts.join(''));
+  return turn;
+}
+
+export async function distill({ mb }) {
+  const sb = sandbox('distill');
+  const sessions = join(sb.project, '.claude-mem', 'sessions');
+  mkdirSync(sessions, { recursive: true });
+  const path = join(sessions, 'bench.cast');
+  const turns = writeSession(path, mb);
+  const loaded = loadConfig({ cwd: sb.project, env: sb.env });
+  const stores = openStores(loaded, loaded.paths);
+  const t0 = now();
+  const report = await processSession(stores, loaded.paths, loaded.config, 'bench', 'full');
+  const ms = now() - t0;
+  stores.close();
+  const bytes = statSync(path).size;
+  return [{ figure: 'distill', variant: `${fmt(bytes / 1048576, 1)} MB log, ${turns} turns`, ms: fmt(ms, 0), 'MB/s': fmt(bytes / 1048576 / (ms / 1000), 2), written: report.written }];
+}

@@ -1,0 +1,43 @@
+// Shared helpers for the benchmarks: a private sandbox, timing, percentiles.
+import { mkdtempSync, mkdirSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const CLI = join(ROOT, 'dist', 'cli', 'main.js');
+
+export function sandbox(name) {
+  const home = realpathSync(mkdtempSync(join(tmpdir(), `cm-bench-${name}-`)));
+  const project = join(home, 'project');
+  mkdirSync(join(project, '.git'), { recursive: true });
+  const env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    TERM: 'xterm-256color',
+    LANG: 'C.UTF-8',
+    CLAUDE_MEM_DATA_DIR: join(home, 'data'),
+    XDG_CONFIG_HOME: join(home, 'config'),
+  };
+  return { home, project, env };
+}
+
+export const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+export function pct(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+export const median = (xs) => pct(xs, 50);
+
+export function table(rows) {
+  const cols = Object.keys(rows[0] ?? {});
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (vals) => vals.map((v, i) => String(v).padEnd(width[i])).join('  ');
+  console.log(line(cols));
+  console.log(line(width.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(cols.map((c) => r[c])));
+}
+
+export const fmt = (x, d = 2) => (typeof x === 'number' ? x.toFixed(d) : String(x));

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// npm run bench [-- --quick] [--only passthrough,latency,...]
+// Prints a table per figure and writes bench/results/latest.json. Every
+// figure is a ratio or difference against a baseline measured in the same
+// run, because these machines are noisy. Not part of the test suite.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cpus, totalmem } from 'node:os';
+import { ROOT, table } from './lib.mjs';
+import { passthrough } from './passthrough.mjs';
+import { latency } from './latency.mjs';
+import { launch } from './launch.mjs';
+import { query } from './query.mjs';
+import { distill } from './distill.mjs';
+import { rss } from './rss.mjs';
+
+const quick = process.argv.includes('--quick');
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : undefined;
+const plan = {
+  passthrough: () => passthrough({ mb: quick ? 20 : 200, runs: quick ? 2 : 3 }),
+  latency: () => latency({ samples: quick ? 100 : 400 }),
+  launch: () => launch({ runs: quick ? 5 : 11, memories: 10_000 }),
+  query: () => query({ sizes: quick ? [1000, 10_000] : [1000, 10_000, 100_000], reps: quick ? 5 : 20 }),
+  distill: () => distill({ mb: quick ? 2 : 10 }),
+  rss: () => rss({ lines: quick ? 200_000 : 1_000_000 }),
+};
+
+const results = { machine: { cpus: cpus().length, model: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version }, quick, at: new Date().toISOString(), figures: {} };
+for (const [name, fn] of Object.entries(plan)) {
+  if (only && !only.has(name)) continue;
+  console.log(`\n## ${name}`);
+  const rows = await fn();
+  table(rows);
+  results.figures[name] = rows;
+}
+const dir = join(ROOT, 'bench', 'results');
+mkdirSync(dir, { recursive: true });
+writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nwrote ${join(dir, 'latest.json')}`);
