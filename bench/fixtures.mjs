@@ -23,7 +23,7 @@ export function buildStore(path, n, { type = 'fact', dir = '/bench' } = {}) {
      VALUES (?, ?, '', ?, 'bench', NULL, NULL, ?, ?, 0, 'active', ?, ?)`,
   );
   const insFts = db.prepare('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)');
-  const insVec = db.prepare('INSERT INTO memory_vectors (memory_id, embedding, embedder_id) VALUES (?, ?, ?)');
+  const insVec = db.prepare('INSERT INTO memory_vectors (memory_id, embedding, embedder_id, memory_type) VALUES (?, ?, ?, ?)');
   const t0 = Date.now();
   const batch = db.transaction((from, to) => {
     for (let i = from; i < to; i++) {
@@ -32,7 +32,7 @@ export function buildStore(path, n, { type = 'fact', dir = '/bench' } = {}) {
       const id = Number(info.lastInsertRowid);
       insFts.run(id, indexTerms(text), '');
       const v = lexicalVector(text);
-      insVec.run(BigInt(id), Buffer.from(v.buffer), LEXICAL_EMBEDDER_ID);
+      insVec.run(BigInt(id), Buffer.from(v.buffer), LEXICAL_EMBEDDER_ID, type);
     }
   });
   for (let i = 0; i < n; i += 5000) batch(i, Math.min(n, i + 5000));

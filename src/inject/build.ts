@@ -31,7 +31,15 @@ export async function buildBlock(stores: Stores, config: Config, cwd: string, la
   });
   if (candidates.length === 0) return { text: '', tokens: 0, selected: [], dropped: 0, language: 'en' };
   const language: BlockLanguage =
-    config.inject.language === 'auto' ? dominantLanguage(candidates.map((c) => c.memory.text).join('\n')) : config.inject.language;
+    config.inject.language === 'auto'
+      ? dominantLanguage(
+          [...candidates]
+            .sort((a, b) => b.relevance - a.relevance)
+            .slice(0, 50)
+            .map((c) => c.memory.text)
+            .join('\n'),
+        )
+      : config.inject.language;
 
   const threshold = conflictThreshold(stores.thresholds);
   const render = (items: Selected[]): string => {

@@ -1,4 +1,4 @@
-import { cosine, isSameOrAncestor, tokenSet, type Memory, type Stores, type Thresholds } from '../store/index.js';
+import { cosine, tokenSet, type Memory, type Stores, type Thresholds } from '../store/index.js';
 
 export interface SelectOptions {
   cwd: string;
@@ -21,6 +21,20 @@ export interface Selected {
 }
 
 const GROUP_ORDER = { global: 0, project: 1, fact: 2 } as const;
+/** A block of 1,500 tokens holds tens of memories; more candidates only cost time. */
+const MAX_CANDIDATES_PER_GROUP = 300;
+
+/** The directory and every ancestor: project memories bound to any of them apply here. */
+export function ancestorsOf(dir: string): string[] {
+  const out: string[] = [];
+  let d = dir.replace(/\/+$/, '') || '/';
+  for (;;) {
+    out.push(d);
+    if (d === '/' || !d.includes('/')) break;
+    d = d.slice(0, d.lastIndexOf('/')) || '/';
+  }
+  return out;
+}
 const GROUP_WEIGHT = { global: 2, project: 1, fact: 0 } as const;
 const DAY_MS = 86_400_000;
 /** Conflicting memories must have been written within this window. */
@@ -34,8 +48,8 @@ const CONFLICT_SIMILARITY_MODEL = 0.9;
  * top_k and the cross-directory penalty applied).
  */
 export async function selectMemories(stores: Stores, o: SelectOptions): Promise<Selected[]> {
-  const globals = stores.user.list({ type: 'global' });
-  const projects = stores.project.list({ type: 'project' }).filter((m) => isSameOrAncestor(m.dir, o.cwd));
+  const globals = stores.user.hottest('global', MAX_CANDIDATES_PER_GROUP);
+  const projects = stores.project.hottest('project', MAX_CANDIDATES_PER_GROUP, ancestorsOf(o.cwd));
   const factHits = o.launchQuery.trim()
     ? (await stores.search(o.launchQuery, { type: 'fact', limit: o.topK * 4, cwd: o.cwd, crossDirPenalty: o.crossDirPenalty }))
         .filter((h) => h.score >= o.thresholds.retrieval)

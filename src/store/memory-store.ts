@@ -159,7 +159,7 @@ export class MemoryStore {
               .run(text, hash, now, this.embedder.id, best.row.id);
             this.db.prepare('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(indexTerms(text), best.row.id);
             this.db.prepare('DELETE FROM memory_vectors WHERE memory_id = ?').run(BigInt(best.row.id));
-            this.insertVector(best.row.id, vector);
+            this.insertVector(best.row.id, vector, best.row.type);
             return { action: 'updated', id: this.displayId(best.row.id), similarity: best.similarity };
           }
           if (best && best.similarity >= policy.merge) {
@@ -182,7 +182,7 @@ export class MemoryStore {
             .run(c.type, text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, created, hash, this.embedder.id);
           const id = Number(info.lastInsertRowid);
           this.db.prepare('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(text), '');
-          this.insertVector(id, vector);
+          this.insertVector(id, vector, c.type);
           return { action: 'inserted', id: this.displayId(id), similarity: best?.similarity ?? 0 };
         })
         // IMMEDIATE takes the write lock up front, so concurrent writers queue
@@ -191,17 +191,23 @@ export class MemoryStore {
     );
   }
 
-  private insertVector(id: number, v: Float32Array): void {
-    // vec0 wants its integer key as a BigInt through better-sqlite3.
+  private insertVector(id: number, v: Float32Array, type: MemoryType): void {
+    // vec0 wants its integer key as a BigInt through better-sqlite3. The type
+    // is a metadata column so a KNN for facts skips every other vector.
     this.db
-      .prepare('INSERT INTO memory_vectors (memory_id, embedding, embedder_id) VALUES (?, ?, ?)')
-      .run(BigInt(id), vectorBlob(v), this.embedder.id);
+      .prepare('INSERT INTO memory_vectors (memory_id, embedding, embedder_id, memory_type) VALUES (?, ?, ?, ?)')
+      .run(BigInt(id), vectorBlob(v), this.embedder.id, type);
+  }
+
+  private knn(v: Float32Array, k: number, type?: MemoryType): Array<{ memory_id: number | bigint; distance: number }> {
+    const sql = `SELECT memory_id, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ? AND embedder_id = ?${type ? ' AND memory_type = ?' : ''}`;
+    const params: unknown[] = [vectorBlob(v), k, this.embedder.id];
+    if (type) params.push(type);
+    return this.db.prepare(sql).all(...params) as Array<{ memory_id: number | bigint; distance: number }>;
   }
 
   private nearest(v: Float32Array, k: number): Array<{ row: MemoryRow; similarity: number }> {
-    const hits = this.db
-      .prepare('SELECT memory_id, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ? AND embedder_id = ?')
-      .all(vectorBlob(v), k, this.embedder.id) as Array<{ memory_id: number | bigint; distance: number }>;
+    const hits = this.knn(v, k);
     if (hits.length === 0) return [];
     const rows = this.rowsByIds(hits.map((h) => Number(h.memory_id)));
     return hits
@@ -278,9 +284,7 @@ export class MemoryStore {
     if (!v) return [];
     return this.run(() => {
       const lexical = this.lexicalMatches(query, SEARCH_POOL);
-      const near = this.db
-        .prepare('SELECT memory_id, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ? AND embedder_id = ?')
-        .all(vectorBlob(v), SEARCH_POOL, this.embedder.id) as Array<{ memory_id: number | bigint; distance: number }>;
+      const near = this.knn(v, SEARCH_POOL, opts.type);
       const cos = new Map<number, number>(near.map((n) => [Number(n.memory_id), 1 - n.distance]));
       const lexOnly = [...lexical.keys()].filter((id) => !cos.has(id));
       for (const [id, vec] of this.vectorsByIds(lexOnly)) cos.set(id, cosine(v, vec));
@@ -307,6 +311,29 @@ export class MemoryStore {
       const rows = this.db.prepare('SELECT * FROM memories ORDER BY created_at, id').all() as MemoryRow[];
       const out = rows.filter((r) => this.passes(r, f)).map((r) => this.toMemory(r));
       return f.limit ? out.slice(-f.limit) : out;
+    });
+  }
+
+  /**
+   * Active memories of one type for injection, hottest and most recently
+   * used first, optionally only those bound to one of `dirs`. Capped: a
+   * 1,500-token block holds tens of memories, so thousands need not load.
+   */
+  hottest(type: MemoryType, limit: number, dirs?: string[]): Memory[] {
+    return this.run(() => {
+      const rows = (
+        dirs
+          ? this.db
+              .prepare(
+                `SELECT * FROM memories WHERE type = ? AND status = 'active' AND dir IN (SELECT value FROM json_each(?))
+                 ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`,
+              )
+              .all(type, JSON.stringify(dirs), limit)
+          : this.db
+              .prepare(`SELECT * FROM memories WHERE type = ? AND status = 'active' ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`)
+              .all(type, limit)
+      ) as MemoryRow[];
+      return rows.map((r) => this.toMemory(r));
     });
   }
 
@@ -369,7 +396,7 @@ export class MemoryStore {
 
   /** Re-embeds every memory with the current embedder; reports progress. */
   async reindex(onProgress: (done: number, total: number) => void, batch = 32): Promise<number> {
-    const all = this.run(() => this.db.prepare('SELECT id, text FROM memories ORDER BY id').all() as Array<{ id: number; text: string }>);
+    const all = this.run(() => this.db.prepare('SELECT id, text, type FROM memories ORDER BY id').all() as Array<{ id: number; text: string; type: MemoryType }>);
     for (let i = 0; i < all.length; i += batch) {
       const part = all.slice(i, i + batch);
       const vectors = await this.embedder.embed(part.map((p) => p.text));
@@ -380,7 +407,7 @@ export class MemoryStore {
               const v = vectors[j];
               if (!v) return;
               this.db.prepare('DELETE FROM memory_vectors WHERE memory_id = ?').run(BigInt(p.id));
-              this.insertVector(p.id, v);
+              this.insertVector(p.id, v, p.type);
               this.db.prepare('UPDATE memories SET embedder_id = ? WHERE id = ?').run(this.embedder.id, p.id);
             });
           })

@@ -47,7 +47,7 @@ export const MIGRATIONS: Migration[] = [
     name: '003_memory_vectors',
     up: (db) =>
       db.exec(
-        `CREATE VIRTUAL TABLE memory_vectors USING vec0(memory_id INTEGER PRIMARY KEY, embedding float[${VECTOR_DIMS}] distance_metric=cosine, embedder_id text);`,
+        `CREATE VIRTUAL TABLE memory_vectors USING vec0(memory_id INTEGER PRIMARY KEY, embedding float[${VECTOR_DIMS}] distance_metric=cosine, embedder_id text, memory_type text);`,
       ),
   },
   {
