@@ -4,7 +4,7 @@ import type { Config, Paths } from '../config/index.js';
 import { parseCast, screenLinesOf, castPath, isLive, listSessionIds, markDone, CastFormatError } from '../pty/index.js';
 import { segmentSession } from '../segmenter/index.js';
 import { distillSegment, markerCandidates, type Summarizer, extractive, type DistillContext } from '../distill/index.js';
-import type { Stores, WriteResult } from '../store/index.js';
+import type { Candidate, Stores, WriteResult } from '../store/index.js';
 import { errorMessage } from '../errors.js';
 
 export type ProcessMode = 'full' | 'markers' | 'live';
@@ -78,14 +78,27 @@ export async function processSession(
     marker: config.watch.prompt_marker,
   };
 
-  const write = async (c: Parameters<Stores['write']>[0]): Promise<void> => {
-    const r = await stores.write(c);
-    report.results.push(r);
-    if (r.action === 'inserted' || r.action === 'updated' || r.action === 'merged') report.written++;
+  // Collected first, exact repeats across segments dropped, then written in
+  // one batch: one embedding call and one transaction per store.
+  const batch: Candidate[] = [];
+  const seen = new Set<string>();
+  const add = (c: Candidate): void => {
+    const key = `${c.type}\u0000${c.text.replace(/\s+/g, ' ').trim().toLowerCase()}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    batch.push(c);
+  };
+  const flush = async (): Promise<void> => {
+    for (const r of await stores.writeMany(batch)) {
+      report.results.push(r);
+      if (r.action === 'inserted' || r.action === 'updated' || r.action === 'merged') report.written++;
+    }
+    batch.length = 0;
   };
 
   if (mode === 'markers') {
-    for (const seg of segments) for (const c of markerCandidates(seg, ctx)) await write(c);
+    for (const seg of segments) for (const c of markerCandidates(seg, ctx)) add(c);
+    await flush();
     return report;
   }
 
@@ -95,7 +108,7 @@ export async function processSession(
   let condensed = '';
   for (const seg of closed) {
     const d = distillSegment(seg, ctx);
-    for (const c of d.candidates) await write(c);
+    for (const c of d.candidates) add(c);
     if (d.summary) summary = d.summary;
     condensed = [condensed, d.condensed].filter(Boolean).join('\n');
   }
@@ -103,12 +116,13 @@ export async function processSession(
   // its new material (entities, requests) is folded into the running summary.
   if (mode === 'live') {
     for (const seg of todo.slice(-1)) {
-      for (const c of markerCandidates(seg, ctx)) await write(c);
+      for (const c of markerCandidates(seg, ctx)) add(c);
       const running = distillSegment(seg, ctx).summary;
       if (running) summary = running;
     }
   }
 
+  await flush();
   if (mode === 'full' && condensed) {
     const better = await summarizer.summarize(condensed);
     if (better) summary = better;

@@ -79,6 +79,12 @@ describe('distillSegment', () => {
     expect(d.condensed.length).toBeLessThanOrEqual(1600);
   });
 
+  it('does not remember questions', () => {
+    const d = distillSegment(segment([['what is the test command?', []], ['测试命令是什么？', []], ['以后怎么部署呢', []]]), ctx);
+    // Only the session summary, which lists what was asked.
+    expect(d.candidates.map((c) => c.text)).toEqual([d.summary]);
+  });
+
   it('extracts paths, backticked names and commands as entities', () => {
     expect(entitiesOf(['edit `config.yaml` and src/db/pool.ts, see https://x.io/a/b v1.2.3'], ['npm run build'])).toEqual(
       expect.arrayContaining(['config.yaml', 'src/db/pool.ts', 'npm run build']),

@@ -26,6 +26,12 @@ export interface Distilled {
   entities: string[];
 }
 
+/** A question asks; it states nothing worth remembering by itself. */
+export function isQuestion(s: string): boolean {
+  const t = s.trim();
+  return /[?？]$/.test(t) || /^(?:what|how|why|where|when|which|who|can|could|should|is|are|do|does)\b/i.test(t) || /(?:吗|呢|么)[。！]?$|^(?:怎么|为什么|如何|哪|是否)/.test(t);
+}
+
 function candidate(ctx: DistillContext, text: string, t: number, explicit = false): Candidate {
   const type = classify(text);
   return {
@@ -64,8 +70,12 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   const replyGroups = seg.turns.length
     ? seg.turns.map((t) => ({ t: t.t, lines: t.reply }))
     : [{ t: seg.start, lines: seg.lines.map((l) => l.text) }];
+  // The screen echoes what the user typed, and a line can be finished long
+  // after it was typed; no echo of any input is the CLI's answer.
+  const typed = seg.inputs.map((i) => i.text.trim()).filter((t) => t.length >= 4);
+  const isEcho = (line: string): boolean => typed.some((t) => line.includes(t));
   for (const g of replyGroups) {
-    for (const s of sentencesOf(g.lines.filter((l) => !l.includes(ctx.marker)))) {
+    for (const s of sentencesOf(g.lines.filter((l) => !l.includes(ctx.marker) && !isEcho(l)))) {
       if (!hasSignal(s)) continue;
       conclusions.push(s);
       push(candidate(ctx, s, g.t));
@@ -74,7 +84,7 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   // The user's own statements of decisions or preferences.
   for (const t of seg.turns) {
     const u = cleanLine(t.user);
-    if (t.uncertain || !hasSignal(u) || u.includes(ctx.marker)) continue;
+    if (t.uncertain || isQuestion(u) || !hasSignal(u) || u.includes(ctx.marker)) continue;
     push(candidate(ctx, u, t.t));
   }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DB } from './db.js';
+import type { Statement } from 'better-sqlite3';
 import { guarded } from './db.js';
 import type { Embedder } from './embed/embedder.js';
 import { cosine } from './embed/embedder.js';
@@ -44,6 +45,20 @@ const SEARCH_POOL = 100;
 export const HOT_HEAT = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A supplement keeps the newest merged restatements, up to this many
+ * characters: merging is frequent, and an unbounded supplement would make
+ * every merge rewrite more text.
+ */
+export const MAX_SUPPLEMENT_CHARS = 4000;
+
+export function capSupplement(s: string): string {
+  if (s.length <= MAX_SUPPLEMENT_CHARS) return s;
+  const lines = s.split('\n');
+  while (lines.length > 1 && lines.join('\n').length > MAX_SUPPLEMENT_CHARS) lines.shift();
+  return lines.join('\n').slice(-MAX_SUPPLEMENT_CHARS);
+}
+
 export function contentHash(text: string): string {
   const normal = text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
   return createHash('sha256').update(normal).digest('hex');
@@ -86,6 +101,18 @@ export class MemoryStore {
     private readonly busyTimeoutMs?: number,
   ) {}
 
+  private readonly statements = new Map<string, Statement>();
+
+  /** Prepared once per connection: preparing costs more than most of our queries. */
+  private stmt(sql: string): Statement {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
+
   private displayId(rowid: number): string {
     return this.scope === 'user' ? `g${rowid}` : String(rowid);
   }
@@ -123,12 +150,8 @@ export class MemoryStore {
     return guarded(this.path, fn, this.busyTimeoutMs);
   }
 
-  /**
-   * The one write path, shared by the distiller and `remember`. Filters, in
-   * order: trivia, too short, low value, overlap with an existing memory;
-   * then redaction; then dedup (hash, update, merge) or insert.
-   */
-  async write(c: Candidate, policy: WritePolicy, now = Date.now()): Promise<WriteResult> {
+  /** Filters and redaction: everything decided before the store is consulted. */
+  private screen(c: Candidate, policy: WritePolicy): { text: string; hash: string } | WriteResult {
     const raw = c.text.replace(/\r\n?/g, '\n').trim();
     if (!raw) return { action: 'filtered', reason: 'empty' };
     if (policy.triviaFilter && isTrivia(raw)) return { action: 'filtered', reason: 'trivia' };
@@ -138,72 +161,99 @@ export class MemoryStore {
     }
     // Redact before anything is compared or stored, so a secret never lands in any table.
     const text = redact(raw);
-    const hash = contentHash(text);
-    const [vector] = await this.embedder.embed([text]);
-    if (!vector) throw new Error('the embedder returned no vector');
-    const created = c.createdAt ?? now;
+    return { text, hash: contentHash(text) };
+  }
 
+  /**
+   * The one write path, shared by the distiller and `remember`. Filters, in
+   * order: trivia, too short, low value, overlap with an existing memory;
+   * then redaction; then dedup (hash, update, merge) or insert.
+   */
+  async write(c: Candidate, policy: WritePolicy, now = Date.now()): Promise<WriteResult> {
+    const [r] = await this.writeMany([c], policy, now);
+    if (!r) throw new Error('no write result');
+    return r;
+  }
+
+  /**
+   * Many candidates at once (a session's worth): embedded in one batch and
+   * written in one IMMEDIATE transaction, which takes the write lock up
+   * front so concurrent writers queue on busy_timeout instead of failing
+   * mid-transaction. Each candidate sees the ones before it.
+   */
+  async writeMany(cs: Candidate[], policy: WritePolicy, now = Date.now()): Promise<WriteResult[]> {
+    const screened = cs.map((c) => this.screen(c, policy));
+    const todo = screened.map((x, i) => ('text' in x ? i : -1)).filter((i) => i >= 0);
+    const texts = todo.map((i) => (screened[i] as { text: string }).text);
+    const vectors = await this.embedder.embed(texts);
+    const vectorOf = new Map(todo.map((i, j) => [i, vectors[j]]));
     return this.run(() =>
       this.db
-        .transaction((): WriteResult => {
-          const same = this.db.prepare('SELECT id FROM memories WHERE content_hash = ?').get(hash) as { id: number } | undefined;
-          if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
-
-          const neighbours = this.nearest(vector, NEIGHBOURS).filter(
-            (n) => n.row.status === 'active' && (c.type === 'global' || n.row.dir === c.dir),
-          );
-          const best = neighbours[0];
-          if (best && best.similarity >= policy.update) {
-            this.db
-              .prepare('UPDATE memories SET text = ?, content_hash = ?, last_accessed_at = ?, embedder_id = ? WHERE id = ?')
-              .run(text, hash, now, this.embedder.id, best.row.id);
-            this.db.prepare('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(indexTerms(text), best.row.id);
-            this.db.prepare('DELETE FROM memory_vectors WHERE memory_id = ?').run(BigInt(best.row.id));
-            this.insertVector(best.row.id, vector, best.row.type);
-            return { action: 'updated', id: this.displayId(best.row.id), similarity: best.similarity };
-          }
-          if (best && best.similarity >= policy.merge) {
-            if (best.row.supplement.split('\n').includes(text)) return { action: 'duplicate', id: this.displayId(best.row.id), similarity: best.similarity };
-            const supplement = best.row.supplement ? `${best.row.supplement}\n${text}` : text;
-            this.db.prepare('UPDATE memories SET supplement = ?, last_accessed_at = ? WHERE id = ?').run(supplement, now, best.row.id);
-            this.db.prepare('UPDATE memories_fts SET supplement_terms = ? WHERE rowid = ?').run(indexTerms(supplement), best.row.id);
-            return { action: 'merged', id: this.displayId(best.row.id), similarity: best.similarity };
-          }
-          // Lexically a repeat, but not close enough in meaning to merge:
-          // a fragment of something already remembered.
-          const repeat = neighbours.find((n) => overlapWith(text, `${n.row.text}\n${n.row.supplement}`) > MAX_OVERLAP);
-          if (repeat) return { action: 'filtered', reason: 'overlap', id: this.displayId(repeat.row.id), similarity: repeat.similarity };
-
-          const info = this.db
-            .prepare(
-              `INSERT INTO memories (type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id)
-               VALUES (?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?)`,
-            )
-            .run(c.type, text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, created, hash, this.embedder.id);
-          const id = Number(info.lastInsertRowid);
-          this.db.prepare('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(text), '');
-          this.insertVector(id, vector, c.type);
-          return { action: 'inserted', id: this.displayId(id), similarity: best?.similarity ?? 0 };
-        })
-        // IMMEDIATE takes the write lock up front, so concurrent writers queue
-        // on busy_timeout instead of failing mid-transaction.
+        .transaction((): WriteResult[] =>
+          cs.map((c, i) => {
+            const x = screened[i];
+            if (!x || !('text' in x)) return x ?? { action: 'filtered', reason: 'empty' };
+            const vector = vectorOf.get(i);
+            if (!vector) throw new Error('the embedder returned no vector');
+            return this.writeOne(c, x.text, x.hash, vector, policy, now);
+          }),
+        )
         .immediate(),
     );
+  }
+
+  /** Dedup or insert one screened candidate; runs inside writeMany's transaction. */
+  private writeOne(c: Candidate, text: string, hash: string, vector: Float32Array, policy: WritePolicy, now: number): WriteResult {
+    const created = c.createdAt ?? now;
+    const same = this.stmt('SELECT id FROM memories WHERE content_hash = ?').get(hash) as { id: number } | undefined;
+    if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
+
+    const neighbours = this.nearest(vector, NEIGHBOURS).filter(
+      (n) => n.row.status === 'active' && (c.type === 'global' || n.row.dir === c.dir),
+    );
+    const best = neighbours[0];
+    if (best && best.similarity >= policy.update) {
+      this.stmt('UPDATE memories SET text = ?, content_hash = ?, last_accessed_at = ?, embedder_id = ? WHERE id = ?')
+        .run(text, hash, now, this.embedder.id, best.row.id);
+      this.stmt('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(indexTerms(text), best.row.id);
+      this.stmt('DELETE FROM memory_vectors WHERE memory_id = ?').run(BigInt(best.row.id));
+      this.insertVector(best.row.id, vector, best.row.type);
+      return { action: 'updated', id: this.displayId(best.row.id), similarity: best.similarity };
+    }
+    if (best && best.similarity >= policy.merge) {
+      if (best.row.supplement.split('\n').includes(text)) return { action: 'duplicate', id: this.displayId(best.row.id), similarity: best.similarity };
+      const supplement = capSupplement(best.row.supplement ? `${best.row.supplement}\n${text}` : text);
+      this.stmt('UPDATE memories SET supplement = ?, last_accessed_at = ? WHERE id = ?').run(supplement, now, best.row.id);
+      this.stmt('UPDATE memories_fts SET supplement_terms = ? WHERE rowid = ?').run(indexTerms(supplement), best.row.id);
+      return { action: 'merged', id: this.displayId(best.row.id), similarity: best.similarity };
+    }
+    // Lexically a repeat, but not close enough in meaning to merge:
+    // a fragment of something already remembered.
+    const repeat = neighbours.find((n) => overlapWith(text, `${n.row.text}\n${n.row.supplement}`) > MAX_OVERLAP);
+    if (repeat) return { action: 'filtered', reason: 'overlap', id: this.displayId(repeat.row.id), similarity: repeat.similarity };
+
+    const info = this.stmt(
+        `INSERT INTO memories (type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id)
+         VALUES (?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?)`,
+      )
+      .run(c.type, text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, created, hash, this.embedder.id);
+    const id = Number(info.lastInsertRowid);
+    this.stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(text), '');
+    this.insertVector(id, vector, c.type);
+    return { action: 'inserted', id: this.displayId(id), similarity: best?.similarity ?? 0 };
   }
 
   private insertVector(id: number, v: Float32Array, type: MemoryType): void {
     // vec0 wants its integer key as a BigInt through better-sqlite3. The type
     // is a metadata column so a KNN for facts skips every other vector.
-    this.db
-      .prepare('INSERT INTO memory_vectors (memory_id, embedding, embedder_id, memory_type) VALUES (?, ?, ?, ?)')
-      .run(BigInt(id), vectorBlob(v), this.embedder.id, type);
+    this.stmt('INSERT INTO memory_vectors (memory_id, embedding, embedder_id, memory_type) VALUES (?, ?, ?, ?)').run(BigInt(id), vectorBlob(v), this.embedder.id, type);
   }
 
   private knn(v: Float32Array, k: number, type?: MemoryType): Array<{ memory_id: number | bigint; distance: number }> {
     const sql = `SELECT memory_id, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ? AND embedder_id = ?${type ? ' AND memory_type = ?' : ''}`;
     const params: unknown[] = [vectorBlob(v), k, this.embedder.id];
     if (type) params.push(type);
-    return this.db.prepare(sql).all(...params) as Array<{ memory_id: number | bigint; distance: number }>;
+    return this.stmt(sql).all(...params) as Array<{ memory_id: number | bigint; distance: number }>;
   }
 
   private nearest(v: Float32Array, k: number): Array<{ row: MemoryRow; similarity: number }> {
@@ -221,7 +271,7 @@ export class MemoryStore {
   private rowsByIds(ids: number[]): Map<number, MemoryRow> {
     const out = new Map<number, MemoryRow>();
     if (ids.length === 0) return out;
-    const rows = this.db.prepare(`SELECT * FROM memories WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as MemoryRow[];
+    const rows = this.stmt(`SELECT * FROM memories WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as MemoryRow[];
     for (const r of rows) out.set(r.id, r);
     return out;
   }
@@ -229,9 +279,7 @@ export class MemoryStore {
   vectorsByIds(ids: number[]): Map<number, Float32Array> {
     const out = new Map<number, Float32Array>();
     if (ids.length === 0) return out;
-    const rows = this.db
-      .prepare('SELECT memory_id, embedding, embedder_id FROM memory_vectors WHERE memory_id IN (SELECT value FROM json_each(?))')
-      .all(JSON.stringify(ids)) as Array<{ memory_id: number | bigint; embedding: Buffer; embedder_id: string }>;
+    const rows = this.stmt('SELECT memory_id, embedding, embedder_id FROM memory_vectors WHERE memory_id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as Array<{ memory_id: number | bigint; embedding: Buffer; embedder_id: string }>;
     for (const r of rows) if (r.embedder_id === this.embedder.id) out.set(Number(r.memory_id), blobVector(r.embedding));
     return out;
   }
@@ -242,8 +290,7 @@ export class MemoryStore {
     const match = ftsMatchQuery(query);
     if (match) {
       try {
-        const rows = this.db
-          .prepare('SELECT rowid AS id, bm25(memories_fts, 1.0, 0.5) AS b FROM memories_fts WHERE memories_fts MATCH ? ORDER BY b LIMIT ?')
+        const rows = this.stmt('SELECT rowid AS id, bm25(memories_fts, 1.0, 0.5) AS b FROM memories_fts WHERE memories_fts MATCH ? ORDER BY b LIMIT ?')
           .all(match, pool) as Array<{ id: number; b: number }>;
         for (const r of rows) out.set(r.id, -r.b);
         return out;
@@ -256,7 +303,7 @@ export class MemoryStore {
     const esc = (t: string): string => `%${t.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     const where = terms.map(() => "(text LIKE ? ESCAPE '\\' OR supplement LIKE ? ESCAPE '\\')").join(' OR ');
     const params = terms.flatMap((t) => [esc(t), esc(t)]);
-    const rows = this.db.prepare(`SELECT id, text, supplement FROM memories WHERE ${where} LIMIT ?`).all(...params, pool) as Array<{
+    const rows = this.stmt(`SELECT id, text, supplement FROM memories WHERE ${where} LIMIT ?`).all(...params, pool) as Array<{
       id: number;
       text: string;
       supplement: string;
@@ -308,7 +355,7 @@ export class MemoryStore {
 
   list(f: SearchFilter & { limit?: number }): Memory[] {
     return this.run(() => {
-      const rows = this.db.prepare('SELECT * FROM memories ORDER BY created_at, id').all() as MemoryRow[];
+      const rows = this.stmt('SELECT * FROM memories ORDER BY created_at, id').all() as MemoryRow[];
       const out = rows.filter((r) => this.passes(r, f)).map((r) => this.toMemory(r));
       return f.limit ? out.slice(-f.limit) : out;
     });
@@ -323,14 +370,12 @@ export class MemoryStore {
     return this.run(() => {
       const rows = (
         dirs
-          ? this.db
-              .prepare(
+          ? this.stmt(
                 `SELECT * FROM memories WHERE type = ? AND status = 'active' AND dir IN (SELECT value FROM json_each(?))
                  ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`,
               )
               .all(type, JSON.stringify(dirs), limit)
-          : this.db
-              .prepare(`SELECT * FROM memories WHERE type = ? AND status = 'active' ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`)
+          : this.stmt(`SELECT * FROM memories WHERE type = ? AND status = 'active' ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`)
               .all(type, limit)
       ) as MemoryRow[];
       return rows.map((r) => this.toMemory(r));
@@ -339,7 +384,7 @@ export class MemoryStore {
 
   get(rowid: number): Memory | undefined {
     return this.run(() => {
-      const r = this.db.prepare('SELECT * FROM memories WHERE id = ?').get(rowid) as MemoryRow | undefined;
+      const r = this.stmt('SELECT * FROM memories WHERE id = ?').get(rowid) as MemoryRow | undefined;
       return r ? this.toMemory(r) : undefined;
     });
   }
@@ -349,9 +394,9 @@ export class MemoryStore {
     return this.run(() =>
       this.db
         .transaction(() => {
-          const info = this.db.prepare('DELETE FROM memories WHERE id = ?').run(rowid);
-          this.db.prepare('DELETE FROM memories_fts WHERE rowid = ?').run(rowid);
-          this.db.prepare('DELETE FROM memory_vectors WHERE memory_id = ?').run(BigInt(rowid));
+          const info = this.stmt('DELETE FROM memories WHERE id = ?').run(rowid);
+          this.stmt('DELETE FROM memories_fts WHERE rowid = ?').run(rowid);
+          this.stmt('DELETE FROM memory_vectors WHERE memory_id = ?').run(BigInt(rowid));
           return info.changes > 0;
         })
         .immediate(),
@@ -362,8 +407,7 @@ export class MemoryStore {
   touch(rowids: number[], now = Date.now()): void {
     if (rowids.length === 0) return;
     this.run(() =>
-      this.db
-        .prepare('UPDATE memories SET heat = heat + 1, last_accessed_at = ? WHERE id IN (SELECT value FROM json_each(?))')
+      this.stmt('UPDATE memories SET heat = heat + 1, last_accessed_at = ? WHERE id IN (SELECT value FROM json_each(?))')
         .run(now, JSON.stringify(rowids)),
     );
   }
@@ -375,8 +419,7 @@ export class MemoryStore {
   archiveCold(days: number, now = Date.now()): number {
     return this.run(
       () =>
-        this.db
-          .prepare("UPDATE memories SET status = 'archived' WHERE status = 'active' AND type = 'fact' AND last_accessed_at < ? AND heat < ?")
+        this.stmt("UPDATE memories SET status = 'archived' WHERE status = 'active' AND type = 'fact' AND last_accessed_at < ? AND heat < ?")
           .run(now - days * DAY_MS, HOT_HEAT).changes,
     );
   }
@@ -385,7 +428,7 @@ export class MemoryStore {
     return this.run(() => {
       const group = (col: string): Record<string, number> =>
         Object.fromEntries(
-          (this.db.prepare(`SELECT ${col} AS k, COUNT(*) AS n FROM memories GROUP BY ${col}`).all() as Array<{ k: string; n: number }>).map((r) => [
+          (this.stmt(`SELECT ${col} AS k, COUNT(*) AS n FROM memories GROUP BY ${col}`).all() as Array<{ k: string; n: number }>).map((r) => [
             r.k,
             r.n,
           ]),
@@ -396,7 +439,7 @@ export class MemoryStore {
 
   /** Re-embeds every memory with the current embedder; reports progress. */
   async reindex(onProgress: (done: number, total: number) => void, batch = 32): Promise<number> {
-    const all = this.run(() => this.db.prepare('SELECT id, text, type FROM memories ORDER BY id').all() as Array<{ id: number; text: string; type: MemoryType }>);
+    const all = this.run(() => this.stmt('SELECT id, text, type FROM memories ORDER BY id').all() as Array<{ id: number; text: string; type: MemoryType }>);
     for (let i = 0; i < all.length; i += batch) {
       const part = all.slice(i, i + batch);
       const vectors = await this.embedder.embed(part.map((p) => p.text));
@@ -406,9 +449,9 @@ export class MemoryStore {
             part.forEach((p, j) => {
               const v = vectors[j];
               if (!v) return;
-              this.db.prepare('DELETE FROM memory_vectors WHERE memory_id = ?').run(BigInt(p.id));
+              this.stmt('DELETE FROM memory_vectors WHERE memory_id = ?').run(BigInt(p.id));
               this.insertVector(p.id, v, p.type);
-              this.db.prepare('UPDATE memories SET embedder_id = ? WHERE id = ?').run(this.embedder.id, p.id);
+              this.stmt('UPDATE memories SET embedder_id = ? WHERE id = ?').run(this.embedder.id, p.id);
             });
           })
           .immediate(),
@@ -422,8 +465,7 @@ export class MemoryStore {
 
   upsertSession(s: Omit<SessionRecord, 'processedOffset' | 'processedT' | 'summary'>): SessionRecord {
     return this.run(() => {
-      this.db
-        .prepare(
+      this.stmt(
           `INSERT INTO sessions (id, agent, command, dir, started_at, ended_at, log_path) VALUES (?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT(id) DO UPDATE SET ended_at = COALESCE(excluded.ended_at, sessions.ended_at)`,
         )
@@ -436,7 +478,7 @@ export class MemoryStore {
 
   getSession(id: string): SessionRecord | undefined {
     return this.run(() => {
-      const r = this.db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as
+      const r = this.stmt('SELECT * FROM sessions WHERE id = ?').get(id) as
         | {
             id: string;
             agent: string;
@@ -473,8 +515,7 @@ export class MemoryStore {
    */
   markProcessed(id: string, p: { offset: number; t: number; summary?: string; endedAt: number | null }): void {
     this.run(() =>
-      this.db
-        .prepare(
+      this.stmt(
           `UPDATE sessions SET processed_offset = MAX(processed_offset, ?), processed_t = MAX(processed_t, ?),
              summary = COALESCE(?, summary), ended_at = COALESCE(?, ended_at) WHERE id = ?`,
         )
@@ -484,13 +525,13 @@ export class MemoryStore {
 
   /** Sessions whose log has not been read to its end. */
   listSessions(): SessionRecord[] {
-    const ids = this.run(() => this.db.prepare('SELECT id FROM sessions ORDER BY started_at').all() as Array<{ id: string }>);
+    const ids = this.run(() => this.stmt('SELECT id FROM sessions ORDER BY started_at').all() as Array<{ id: string }>);
     return ids.map((r) => this.getSession(r.id)).filter((s): s is SessionRecord => s !== undefined);
   }
 
   lastSummary(dir: string): string | undefined {
     return this.run(() => {
-      const r = this.db.prepare("SELECT summary FROM sessions WHERE dir = ? AND summary != '' ORDER BY started_at DESC LIMIT 1").get(dir) as
+      const r = this.stmt("SELECT summary FROM sessions WHERE dir = ? AND summary != '' ORDER BY started_at DESC LIMIT 1").get(dir) as
         | { summary: string }
         | undefined;
       return r?.summary;

@@ -39,6 +39,21 @@ export class Stores {
     return this.storeFor(c.type).write(c, this.policy(), now);
   }
 
+  /** A batch, routed by type, one transaction per store; results in input order. */
+  async writeMany(cs: Candidate[], now?: number): Promise<WriteResult[]> {
+    const out: WriteResult[] = new Array<WriteResult>(cs.length);
+    for (const store of this.all) {
+      const idx = cs.map((c, i) => (this.storeFor(c.type) === store ? i : -1)).filter((i) => i >= 0);
+      if (idx.length === 0) continue;
+      const results = await store.writeMany(idx.map((i) => cs[i] as Candidate), this.policy(), now);
+      idx.forEach((i, j) => {
+        const r = results[j];
+        if (r) out[i] = r;
+      });
+    }
+    return out;
+  }
+
   async search(query: string, opts: SearchOptions): Promise<Hit[]> {
     const stores = opts.type ? [this.storeFor(opts.type)] : this.all;
     const [v] = await this.embedder.embed([query]);
