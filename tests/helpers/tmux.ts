@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * A private tmux server, driven as a person would: send-keys to type,
@@ -6,6 +9,8 @@ import { execFileSync } from 'node:child_process';
  */
 export class Tmux {
   private readonly socket = `cm-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  /** Each pane's command writes its exit status here: tmux's own pane_dead_status is not always set. */
+  private readonly statusDir = mkdtempSync(join(tmpdir(), 'cm-tmux-'));
 
   private tmux(args: string[]): string {
     return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
@@ -15,7 +20,8 @@ export class Tmux {
     const envArgs = Object.entries(o.env)
       .filter(([, v]) => v !== undefined)
       .flatMap(([k, v]) => ['-e', `${k}=${v ?? ''}`]);
-    this.tmux(['new-session', '-d', '-s', name, '-x', String(o.cols ?? 80), '-y', String(o.rows ?? 24), '-c', o.cwd, ...envArgs, command]);
+    const wrapped = `${command}; echo $? > ${join(this.statusDir, name)}`;
+    this.tmux(['new-session', '-d', '-s', name, '-x', String(o.cols ?? 80), '-y', String(o.rows ?? 24), '-c', o.cwd, ...envArgs, 'sh', '-c', wrapped]);
     // Keep the pane after the command exits so its status can be read.
     this.tmux(['set-option', '-t', name, 'remain-on-exit', 'on']);
   }
@@ -47,11 +53,12 @@ export class Tmux {
   async exitStatus(name: string, timeoutMs = 15_000): Promise<number> {
     const until = Date.now() + timeoutMs;
     for (;;) {
-      const [dead, status, signal] = this.tmux(['display-message', '-p', '-t', name, '#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}']).trim().split(':');
-      // tmux marks a pane dead when its terminal closes, which can be a
-      // moment before it has reaped the process: wait for status or signal.
-      if (dead === '1' && status) return Number(status);
-      if (dead === '1' && signal) throw new Error(`tmux ${name}: killed by signal ${signal}`);
+      try {
+        const status = readFileSync(join(this.statusDir, name), 'utf8').trim();
+        if (status) return Number(status);
+      } catch {
+        // Not written yet: still running.
+      }
       if (Date.now() > until) throw new Error(`tmux ${name}: still running`);
       await new Promise((r) => setTimeout(r, 100));
     }
