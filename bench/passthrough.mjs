@@ -11,6 +11,7 @@ export function passthrough({ mb, runs }) {
     'script(1)': ['script', ['-qfc', gen, '/dev/null']],
     'node-pty forwarder': [process.execPath, [join(ROOT, 'bench', 'forwarder.mjs'), 'sh', '-c', gen]],
     'claude-mem run': [process.execPath, [CLI, 'run', '--quiet', '--', 'sh', '-c', gen]],
+    'claude-mem run --no-record': [process.execPath, [CLI, 'run', '--quiet', '--no-record', '--', 'sh', '-c', gen]],
   };
   const best = {};
   for (let r = 0; r < runs; r++) {

@@ -17,6 +17,7 @@ export class InputGate {
   private last: EchoState = 'unknown';
   private outputTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  private lastOutput = 0;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
@@ -26,14 +27,28 @@ export class InputGate {
     this.refresh();
   }
 
-  /** Call on each output chunk; cheap, the probe runs after the burst. */
+  /**
+   * Call on each output chunk. Trailing debounce: the echo flag is read once
+   * the output has paused (a prompt waits; a stream of output does not), so
+   * a long burst of output costs one reading, not one per chunk.
+   */
   noteOutput(): void {
-    if (this.closed || this.outputTimer) return;
-    this.outputTimer = setTimeout(() => {
-      this.outputTimer = undefined;
-      this.refresh();
-    }, OUTPUT_PROBE_DEBOUNCE_MS);
-    this.outputTimer.unref();
+    if (this.closed) return;
+    this.lastOutput = Date.now();
+    if (this.outputTimer) return;
+    const wait = (delay: number): void => {
+      this.outputTimer = setTimeout(() => {
+        const quiet = Date.now() - this.lastOutput;
+        if (quiet < OUTPUT_PROBE_DEBOUNCE_MS) {
+          wait(OUTPUT_PROBE_DEBOUNCE_MS - quiet);
+          return;
+        }
+        this.outputTimer = undefined;
+        this.refresh();
+      }, delay);
+      this.outputTimer.unref();
+    };
+    wait(OUTPUT_PROBE_DEBOUNCE_MS);
   }
 
   /** Call after the input has already been written to the PTY. */
