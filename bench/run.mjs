@@ -3,7 +3,7 @@
 // Prints a table per figure and writes bench/results/latest.json. Every
 // figure is a ratio or difference against a baseline measured in the same
 // run, because these machines are noisy. Not part of the test suite.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, totalmem } from 'node:os';
 import { ROOT, table } from './lib.mjs';
@@ -36,5 +36,14 @@ for (const [name, fn] of Object.entries(plan)) {
 }
 const dir = join(ROOT, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
+if (only) {
+  // A partial run updates its figures and keeps the others.
+  try {
+    const prev = JSON.parse(readFileSync(join(dir, 'latest.json'), 'utf8'));
+    results.figures = { ...prev.figures, ...results.figures };
+  } catch {
+    // No earlier results: write what we have.
+  }
+}
 writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nwrote ${join(dir, 'latest.json')}`);

@@ -3,6 +3,8 @@ import type { OrderedSink } from './ordered-sink.js';
 
 /** Output settles before we re-read the echo flag; a prompt arrives in bursts. */
 const OUTPUT_PROBE_DEBOUNCE_MS = 15;
+/** Long enough for the key's echo to have passed, short next to human typing. */
+const INPUT_PROBE_DELAY_MS = 20;
 
 /**
  * Decides whether typed input may be recorded. A password prompt turns echo
@@ -18,6 +20,7 @@ export class InputGate {
   private outputTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private lastOutput = 0;
+  private nextReading: Promise<EchoState> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
@@ -51,13 +54,17 @@ export class InputGate {
     wait(OUTPUT_PROBE_DEBOUNCE_MS);
   }
 
-  /** Call after the input has already been written to the PTY. */
+  /**
+   * Call after the input has already been written to the PTY. The reading
+   * after it is taken a moment later and shared by every input in between,
+   * so the helper's stty never competes with the echo of the key just typed,
+   * and a fast typist or a paste costs one reading, not one per chunk.
+   */
   noteInput(t: number, data: string): void {
     if (this.closed) return;
     const before = this.last;
     const settle = this.sink.reserve();
-    const done = this.probe.query().then((after) => {
-      this.last = after;
+    const done = this.afterReading().then((after) => {
       // "unknown" after the input means the terminal is gone (the child
       // exited on this very line): the reading before it still decides.
       const ok = mayRecord(before) && (mayRecord(after) || after === 'unknown');
@@ -65,6 +72,20 @@ export class InputGate {
     });
     this.inFlight.add(done);
     void done.finally(() => this.inFlight.delete(done));
+  }
+
+  private afterReading(): Promise<EchoState> {
+    this.nextReading ??= new Promise<EchoState>((resolve) => {
+      const timer = setTimeout(() => {
+        this.nextReading = undefined;
+        void this.probe.query().then((s) => {
+          this.last = s;
+          resolve(s);
+        });
+      }, INPUT_PROBE_DELAY_MS);
+      timer.unref();
+    });
+    return this.nextReading;
   }
 
   /** Waits for the input still being checked (bounded by the probe timeout). */
