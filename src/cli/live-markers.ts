@@ -21,10 +21,12 @@ export class LiveMarkers {
   event(e: SessionEvent): void {
     if (e.code !== 'i' && e.code !== 'o') return;
     const key = e.code;
-    const text = this.tail[key] + e.data;
-    // Keep just enough to catch a marker split across chunks.
-    this.tail[key] = text.slice(-(this.marker.length - 1) || text.length);
-    if (text.includes(this.marker)) this.schedule();
+    // Only the seam between chunks is joined (a marker split in two); the
+    // chunk itself is searched in place, never copied.
+    const seam = this.tail[key] + e.data.slice(0, this.marker.length - 1);
+    if (e.data.includes(this.marker) || seam.includes(this.marker)) this.schedule();
+    const keep = this.marker.length - 1;
+    this.tail[key] = keep > 0 ? (this.tail[key] + e.data.slice(-keep)).slice(-keep) : '';
   }
 
   close(): void {

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     print: (line) => void process.stdout.write(`${line}\n`),
     sets: () => program?.opts<{ set: string[] }>().set ?? [],
     recover: async (loaded) => {
-      await recoverPending(loaded, process.env, process.cwd());
+      await recoverPending(loaded, process.env, process.cwd(), messages);
     },
   };
   let runStatus: number | undefined;

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Config, Paths } from '../config/index.js';
-import { parseCast, screenLinesOf, castPath, isLive, listSessionIds, markDone, CastFormatError } from '../pty/index.js';
+import { parseCast, screenLinesOf, castPath, isLive, listSessionIds, markDone, claimProcessing, CastFormatError } from '../pty/index.js';
 import { segmentSession } from '../segmenter/index.js';
 import { distillSegment, markerCandidates, type Summarizer, extractive, type DistillContext } from '../distill/index.js';
 import type { Candidate, Stores, WriteResult } from '../store/index.js';
@@ -32,6 +32,24 @@ export async function processSession(
   sessionId: string,
   mode: ProcessMode,
   summarizer: Summarizer = extractive,
+): Promise<ProcessReport> {
+  // Markers are idempotent by hash and must not wait; the rest is one process at a time.
+  const release = mode === 'markers' ? () => undefined : claimProcessing(paths.sessionsDir, sessionId);
+  if (!release) return { sessionId, written: 0, results: [], skipped: 'being processed by another claude-mem process' };
+  try {
+    return await processClaimed(stores, paths, config, sessionId, mode, summarizer);
+  } finally {
+    release();
+  }
+}
+
+async function processClaimed(
+  stores: Stores,
+  paths: Paths,
+  config: Config,
+  sessionId: string,
+  mode: ProcessMode,
+  summarizer: Summarizer,
 ): Promise<ProcessReport> {
   const logPath = castPath(paths.sessionsDir, sessionId);
   const report: ProcessReport = { sessionId, written: 0, results: [] };
@@ -64,6 +82,7 @@ export async function processSession(
     return { ...report, skipped: 'already processed' };
   }
 
+  stores.archiveCold();
   const lines = await screenLinesOf(cast.events, { cols: cast.header.width, rows: cast.header.height });
   const segments = segmentSession(cast.events, lines, {
     idleSplitMinutes: config.watch.idle_split_minutes,

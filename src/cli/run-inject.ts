@@ -49,7 +49,8 @@ export async function prepareInjection(o: {
   const { chooseAdapter, planAdapter } = await import('../inject/index.js');
   const stores = openStores({ config: o.config, explicit: new Set() }, o.paths);
   try {
-    stores.archiveCold();
+    // No archive pass here: it writes, and the launch path only reads.
+    // Background distillation and the memory commands apply it.
     const block = await contextFor(stores, o.config, o.paths, o.cwd, o.args);
     if (!block.text) return none;
     const adapter = chooseAdapter(o.agent, o.config.inject.adapters, o.args);

@@ -2,14 +2,24 @@ import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import { loadConfig, type LoadedConfig, type Paths } from '../config/index.js';
 import type { Stores } from '../store/index.js';
-import { listSessionIds, isLive, unprocessedLogs } from '../pty/session-files.js';
+import { listSessionIds, isLive, unprocessedLogs, logSize } from '../pty/session-files.js';
+import { spawnDetached } from './self.js';
+import type { Messages } from './messages.js';
 import { FatalError } from '../errors.js';
 import type { ProcessMode } from './process-sessions.js';
 import { commandSummarizer } from './summarizer-command.js';
 import type { CliEnv } from './env.js';
 
-/** Crash recovery, run at the start of memory commands: cheap when nothing is pending. */
-export async function recoverPending(loaded: LoadedConfig & { paths: Paths }, env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
+/** Logs up to this size are recovered before the command runs; larger ones in the background. */
+const RECOVER_INLINE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Crash recovery, run at the start of memory commands: cheap when nothing
+ * is pending. Small logs are processed right away, so `list` after a crash
+ * shows their memories; a big one would hold the command up for seconds,
+ * so it goes to a background process, with one line saying so.
+ */
+export async function recoverPending(loaded: LoadedConfig & { paths: Paths }, env: NodeJS.ProcessEnv, cwd: string, messages: Messages): Promise<number> {
   if (!loaded.config.watch.enabled) return 0;
   if (unprocessedLogs(loaded.paths.sessionsDir).length === 0) return 0;
   const { openStores } = await import('../store/index.js');
@@ -17,10 +27,18 @@ export async function recoverPending(loaded: LoadedConfig & { paths: Paths }, en
   const stores = openStores(loaded, loaded.paths);
   try {
     let n = 0;
+    let later = 0;
     for (const id of pendingSessions(stores, loaded.paths)) {
-      await processSession(stores, loaded.paths, loaded.config, id, 'full', summarizerFor(loaded, env, cwd));
-      n++;
+      if (logSize(loaded.paths.sessionsDir, id) > RECOVER_INLINE_BYTES) {
+        spawnDetached(['distill', '--session', id], cwd, env);
+        later++;
+        continue;
+      }
+      const r = await processSession(stores, loaded.paths, loaded.config, id, 'full', summarizerFor(loaded, env, cwd));
+      if (r.skipped?.startsWith('being processed')) later++;
+      else n++;
     }
+    if (later) messages.info(`${later} session log${later === 1 ? ' is' : 's are'} being processed in the background; their memories appear shortly.`);
     return n;
   } finally {
     stores.close();

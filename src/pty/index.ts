@@ -10,4 +10,4 @@ export { exitStatus } from './exit-status.js';
 export { currentSize, DEFAULT_SIZE, type TerminalSize } from './terminal.js';
 export type { SessionEvent, EventCode, Sink } from './events.js';
 
-export { newSessionId, castPath, writeLock, removeLock, isLive, listSessionIds, markDone, unprocessedLogs } from './session-files.js';
+export { newSessionId, castPath, writeLock, removeLock, isLive, listSessionIds, markDone, unprocessedLogs, claimProcessing, logSize } from './session-files.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILE_MODE, ensurePrivateDir } from '../fs-private.js';
 
@@ -78,4 +78,44 @@ export function unprocessedLogs(sessionsDir: string): string[] {
       return true;
     }
   });
+}
+
+const processingPath = (sessionsDir: string, id: string): string => join(sessionsDir, `${id}.processing`);
+
+/**
+ * Only one process distills a log at a time: the one that made the
+ * `.processing` file (O_EXCL). A stale file from a dead process is taken over.
+ * Returns a release function, or undefined when someone else is at it.
+ */
+export function claimProcessing(sessionsDir: string, id: string): (() => void) | undefined {
+  const p = processingPath(sessionsDir, id);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(p, 'wx', FILE_MODE);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(p, { force: true });
+    } catch {
+      const pid = Number.parseInt(safeRead(p), 10);
+      if (Number.isFinite(pid) && pid > 0 && pid !== process.pid && pidAlive(pid)) return undefined;
+      rmSync(p, { force: true });
+    }
+  }
+  return undefined;
+}
+
+function safeRead(p: string): string {
+  try {
+    return readFileSync(p, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+export function logSize(sessionsDir: string, id: string): number {
+  try {
+    return statSync(castPath(sessionsDir, id)).size;
+  } catch {
+    return 0;
+  }
 }

@@ -69,6 +69,12 @@ export const MIGRATIONS: Migration[] = [
         CREATE INDEX sessions_dir ON sessions (dir, started_at);
       `),
   },
+  {
+    name: '005_memories_hot_index',
+    // Injection reads the hottest active memories of a type; archiving looks
+    // for cold ones by last access. One index serves both.
+    up: (db) => db.exec('CREATE INDEX memories_hot ON memories (type, status, heat, last_accessed_at)'),
+  },
 ];
 
 export function migrate(db: Database.Database): void {

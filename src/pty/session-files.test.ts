@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { claimProcessing, markDone, unprocessedLogs, writeLock, removeLock, newSessionId } from './session-files.js';
+
+describe('session files', () => {
+  it('lets one process at a time claim a log, and takes over from a dead one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-sf-'));
+    const release = claimProcessing(dir, 's1');
+    expect(release).toBeDefined();
+    // Another live process holds it (pid 1 always runs).
+    writeFileSync(join(dir, 's1.processing'), '1');
+    expect(claimProcessing(dir, 's1')).toBeUndefined();
+    writeFileSync(join(dir, 's1.processing'), '999999999'); // no such process
+    const again = claimProcessing(dir, 's1');
+    expect(again).toBeDefined();
+    again?.();
+    expect(claimProcessing(dir, 's1')).toBeDefined();
+  });
+
+  it('lists logs that are not live and changed since marked done', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-sf-'));
+    const id = newSessionId();
+    writeFileSync(join(dir, `${id}.cast`), '{"version":2}\n');
+    writeLock(dir, id, process.pid);
+    expect(unprocessedLogs(dir)).toEqual([]);
+    removeLock(dir, id);
+    expect(unprocessedLogs(dir)).toEqual([id]);
+    markDone(dir, id);
+    expect(unprocessedLogs(dir)).toEqual([]);
+    writeFileSync(join(dir, `${id}.cast`), '{"version":2}\n[0.1,"o","more"]\n');
+    expect(unprocessedLogs(dir)).toEqual([id]);
+  });
+});
