@@ -2,17 +2,9 @@
 // against script -qc true /dev/null, median of repeated runs.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { CLI, sandbox, now, median, fmt } from './lib.mjs';
+import { CLI, sandbox, now, median, fmt, settle } from './lib.mjs';
 import { buildStore } from './fixtures.mjs';
 
-/** Background distillers of earlier runs must not be counted against the next launch. */
-function settle() {
-  for (let i = 0; i < 50; i++) {
-    const r = spawnSync('pgrep', ['-f', 'main.js --quiet distill']);
-    if (r.status !== 0) return;
-    spawnSync('sleep', ['0.1']);
-  }
-}
 
 function time(cmd, args, o, runs) {
   const xs = [];

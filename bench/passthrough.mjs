@@ -2,7 +2,7 @@
 // and a bare node-pty forwarder, run side by side, best of a few runs.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { CLI, ROOT, sandbox, now, fmt } from './lib.mjs';
+import { CLI, ROOT, sandbox, now, fmt, settle } from './lib.mjs';
 
 export function passthrough({ mb, runs }) {
   const sb = sandbox('pass');
@@ -17,6 +17,7 @@ export function passthrough({ mb, runs }) {
   for (let r = 0; r < runs; r++) {
     // Interleaved, so machine noise hits every variant alike.
     for (const [name, [cmd, args]] of Object.entries(variants)) {
+      settle();
       const t0 = now();
       const res = spawnSync(cmd, args, { cwd: sb.project, env: sb.env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 20 });
       const ms = now() - t0;
