@@ -47,7 +47,7 @@ export const MIGRATIONS: Migration[] = [
     name: '003_memory_vectors',
     up: (db) =>
       db.exec(
-        `CREATE VIRTUAL TABLE memory_vectors USING vec0(memory_id INTEGER PRIMARY KEY, embedding float[${VECTOR_DIMS}] distance_metric=cosine, embedder_id text, memory_type text);`,
+        `CREATE VIRTUAL TABLE memory_vectors USING vec0(memory_id INTEGER PRIMARY KEY, embedding float[${VECTOR_DIMS}] distance_metric=cosine, embedder_id text);`,
       ),
   },
   {
@@ -74,6 +74,22 @@ export const MIGRATIONS: Migration[] = [
     // Injection reads the hottest active memories of a type; archiving looks
     // for cold ones by last access. One index serves both.
     up: (db) => db.exec('CREATE INDEX memories_hot ON memories (type, status, heat, last_accessed_at)'),
+  },
+  {
+    name: '006_vectors_memory_type',
+    // A fact KNN should skip every other vector: add the memory's type as a
+    // vec0 metadata column. vec0 has no ALTER TABLE, so the table is rebuilt.
+    up: (db) =>
+      db.exec(`
+        CREATE VIRTUAL TABLE memory_vectors_next USING vec0(memory_id INTEGER PRIMARY KEY, embedding float[${VECTOR_DIMS}] distance_metric=cosine, embedder_id text, memory_type text);
+        INSERT INTO memory_vectors_next (memory_id, embedding, embedder_id, memory_type)
+          SELECT v.memory_id, v.embedding, v.embedder_id, m.type FROM memory_vectors v JOIN memories m ON m.id = v.memory_id;
+        DROP TABLE memory_vectors;
+        CREATE VIRTUAL TABLE memory_vectors USING vec0(memory_id INTEGER PRIMARY KEY, embedding float[${VECTOR_DIMS}] distance_metric=cosine, embedder_id text, memory_type text);
+        INSERT INTO memory_vectors (memory_id, embedding, embedder_id, memory_type)
+          SELECT memory_id, embedding, embedder_id, memory_type FROM memory_vectors_next;
+        DROP TABLE memory_vectors_next;
+      `),
   },
 ];
 
