@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore, POLICY } from './test-helpers.js';
-import { MIGRATIONS } from './migrations.js';
+import { MIGRATIONS, migrate } from './migrations.js';
+import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import { MemoryStore } from './memory-store.js';
+import { LexicalEmbedder, lexicalVector } from './embed/lexical.js';
 import { ftsMatchQuery, indexTerms, queryWords } from './terms.js';
 import { redact } from './redact.js';
 import { isLowValue, isTrivia } from './filters.js';
@@ -24,6 +28,23 @@ describe('schema', () => {
     const virtual = (s.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'").all() as { name: string; sql: string }[]);
     expect(virtual.map((v) => v.name).sort()).toEqual(['memories_fts', 'memory_vectors']);
     expect(virtual.find((v) => v.name === 'memory_vectors')?.sql).toContain('embedder_id');
+  });
+
+  it('upgrades an older store, keeping its vectors (006 rebuilds vec0 with memory_type)', async () => {
+    const db = new Database(':memory:');
+    sqliteVec.load(db);
+    db.exec('CREATE TABLE _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
+    for (const m of MIGRATIONS.slice(0, 5)) {
+      m.up(db);
+      db.prepare('INSERT INTO _migrations VALUES (?, 0)').run(m.name);
+    }
+    const v = lexicalVector('the orders table has an index');
+    db.prepare(`INSERT INTO memories (id, type, text, dir, agent, created_at, last_accessed_at, content_hash, embedder_id) VALUES (1, 'fact', 'the orders table has an index', '/p', 'a', 0, 0, 'h', 'lexical-v1')`).run();
+    db.prepare('INSERT INTO memory_vectors (memory_id, embedding, embedder_id) VALUES (?, ?, ?)').run(1n, Buffer.from(v.buffer), 'lexical-v1');
+    migrate(db);
+    expect(db.prepare('SELECT memory_id, memory_type FROM memory_vectors').all()).toEqual([{ memory_id: 1, memory_type: 'fact' }]);
+    const s = new MemoryStore(db, new LexicalEmbedder(), 'project', ':memory:');
+    expect((await s.search('orders index', { limit: 1, type: 'fact' }))[0]?.memory.rowid).toBe(1);
   });
 
   it('migrating again is a no-op', () => {

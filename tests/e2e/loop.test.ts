@@ -86,9 +86,11 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     expect(codex.argv[1]?.startsWith('developer_instructions="')).toBe(true);
     expect(JSON.parse((codex.argv[1] ?? '').slice('developer_instructions='.length))).toBe(block);
 
-    const aider = JSON.parse(cm(['run', 'aider'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[]; contextFile: string };
+    const aider = JSON.parse(cm(['run', 'aider'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[]; contextFile: string; contextFileMode: string };
     expect(aider.argv[0]).toBe('--read');
     expect(aider.argv[1]).toBe(aider.contextFile);
+    expect(aider.contextFileMode).toBe('600');
+    expect(readFileSync(join(sb.home, 'data', 'mem.db')).length).toBeGreaterThan(0);
     // Temp files are removed after the session.
     expect(existsSync(aider.argv[1] ?? '')).toBe(false);
 
@@ -170,6 +172,22 @@ describe('while the session runs, and after it', () => {
     const asked = readFileSync(inputLog, 'utf8');
     expect(asked.length).toBeLessThan(2500);
     expect(asked).toContain('what is the test command?');
+  });
+
+  it('folds new material into the running summary periodically, while the session runs', async () => {
+    const sb = makeSandbox('cm-periodic');
+    // 0.05 minutes: every 3 seconds.
+    const env = { ...withFakes(sb.env), CLAUDE_MEM_DISTILL_PERIODIC_MINUTES: '0.05' };
+    const h = startCli(['run', 'claude'], { cwd: sb.project, env, cols: 100, rows: 30 });
+    await converse(h, ['look at src/orders/index.ts please', 'and the migrations folder too']);
+    const status = await poll(
+      () => JSON.parse(cm(['status', '--json'], { cwd: sb.project, env }).stdout) as { last_summary: string | null },
+      (s) => (s.last_summary ?? '').includes('src/orders/index.ts'),
+      15_000,
+    );
+    expect(status.last_summary).toContain('src/orders/index.ts');
+    h.write('exit\r');
+    expect((await h.exited).exitCode).toBe(0);
   });
 
   it('types the block as the first input for a stdin adapter', async () => {

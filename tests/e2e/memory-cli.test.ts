@@ -65,6 +65,18 @@ describe('remember, query, list, forget, status', () => {
     expect(existsSync(join(sb.home, '.claude-mem'))).toBe(false);
   });
 
+  it('reindex re-embeds every memory with the embedder in use', () => {
+    const sb = makeSandbox('cm-reindex');
+    const o = { cwd: sb.project, env: sb.env };
+    cm(['remember', 'The build command is make all, and it needs GNU make 4'], o);
+    cm(['remember', '--type', 'global', 'I prefer short answers with code first'], o);
+    const r = cm(['reindex'], o);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/user store: 1 memories embedded with lexical-v1/);
+    expect(r.stderr).toMatch(/project store: 1 memories embedded with lexical-v1/);
+    expect(cm(['query', 'build command'], o).stdout).toMatch(/make all/);
+  });
+
   it('says once that it fell back to lexical vectors', () => {
     const sb = makeSandbox('cm-notice');
     const o = { cwd: sb.project, env: sb.env };

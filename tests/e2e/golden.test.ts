@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeSandbox, ROOT } from '../helpers/sandbox.js';
+import { cm, listJson, type ListedMemory } from '../helpers/cli.js';
+
+const FIXTURES = join(ROOT, 'tests', 'fixtures', 'casts');
+
+/**
+ * Golden session logs recorded through `claude-mem run` (a shell, a REPL,
+ * the fake AI CLI in Chinese and in English), distilled by the built CLI.
+ */
+function distilled(): ListedMemory[] {
+  const sb = makeSandbox('cm-golden');
+  const sessions = join(sb.project, '.claude-mem', 'sessions');
+  mkdirSync(sessions, { recursive: true });
+  for (const f of readdirSync(FIXTURES)) copyFileSync(join(FIXTURES, f), join(sessions, f));
+  const r = cm(['distill', '--all'], { cwd: sb.project, env: sb.env });
+  expect(r.status).toBe(0);
+  expect(r.stderr).toMatch(/processed 4 sessions/);
+  return listJson({ cwd: sb.project, env: sb.env });
+}
+
+describe('golden sessions', () => {
+  const memories = distilled();
+  const find = (needle: string): ListedMemory[] => memories.filter((m) => `${m.text}\n${m.supplement}`.includes(needle));
+
+  it('a shell session gives the project conventions it printed', () => {
+    const pnpm = find('from now on we use pnpm instead of npm');
+    expect(pnpm.length).toBeGreaterThan(0);
+    expect(pnpm[0]).toMatchObject({ type: 'project', agent: 'bash', session_id: 'shell-bash' });
+    expect(find('测试命令是 pytest -q')[0]?.type).toBe('project');
+  });
+
+  it('a REPL session gives the decision typed in it', () => {
+    // Once as the decision, once inside the session summary that lists the requests.
+    const cents = find('decided to keep the totals in cents').filter((m) => !m.text.startsWith('python3 session:'));
+    expect(cents).toHaveLength(1);
+    expect(cents[0]?.agent).toBe('python3');
+  });
+
+  it('a Chinese AI CLI session gives the test command, the log format, the marker once, and no small talk', () => {
+    expect(find('`pytest -q`').some((m) => m.type === 'project' && m.session_id === 'ai-cli-zh')).toBe(true);
+    expect(find('JSON 格式记录日志').length).toBeGreaterThan(0);
+    const marker = memories.filter((m) => m.text === '发布前必须先跑 make lint');
+    expect(marker).toHaveLength(1);
+    expect(memories.some((m) => m.text.trim() === '好的' || m.text.trim() === '好的。')).toBe(false);
+  });
+
+  it('an English AI CLI session gives the test command as a project memory', () => {
+    const t = memories.find((m) => m.session_id === 'ai-cli-en' && m.text.includes('The test command for this repo is `pytest -q`'));
+    expect(t?.type).toBe('project');
+    expect(t?.source).toMatch(/^sessions\/ai-cli-en\.cast#t=/);
+  });
+
+  it('every memory points back into its log', () => {
+    for (const m of memories) expect(m.source).toMatch(/^sessions\/[\w-]+\.cast#t=\d+\.\d$/);
+  });
+});
