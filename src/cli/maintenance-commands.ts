@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig, listConfigKeys, renderExampleYaml, spliceReadmeTable } from '../config/index.js';
+import { loadConfig, listConfigKeys, renderExampleYaml, spliceReadmeTable, renderDefaultsModule } from '../config/index.js';
 import { FatalError, errorMessage } from '../errors.js';
 import { progressBar } from './progress.js';
 import type { CliEnv } from './env.js';
@@ -93,10 +93,13 @@ export function registerMaintenanceCommands(program: Command, cli: CliEnv): void
       const wantExample = renderExampleYaml();
       const readmeText = readFileSync(readme, 'utf8');
       const wantReadme = spliceReadmeTable(readmeText);
+      const defaults = join(o.root, 'src', 'config', 'defaults.ts');
+      const wantDefaults = renderDefaultsModule();
       if (o.write) {
         writeFileSync(example, wantExample);
         writeFileSync(readme, wantReadme);
-        cli.print('wrote claude-mem.yaml.example and the README config table');
+        writeFileSync(defaults, wantDefaults);
+        cli.print('wrote claude-mem.yaml.example, the README config table and src/config/defaults.ts');
         return;
       }
       let current = '';

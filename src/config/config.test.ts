@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, defaultConfig, listConfigKeys, renderExampleYaml, spliceReadmeTable } from './index.js';
+import { loadConfig, defaultConfig, computedDefaults, listConfigKeys, renderExampleYaml, spliceReadmeTable, renderDefaultsModule } from './index.js';
 import { ConfigError, exitCodes } from '../errors.js';
 import { readConfigFile, mergeLayers } from './load.js';
 import { parse } from 'yaml';
@@ -42,6 +42,10 @@ describe('generated docs', () => {
   const root = join(import.meta.dirname, '..', '..');
   it('claude-mem.yaml.example is current (npm run docs regenerates it)', () => {
     expect(readFileSync(join(root, 'claude-mem.yaml.example'), 'utf8')).toBe(renderExampleYaml());
+  });
+  it('src/config/defaults.ts holds the schema defaults (npm run docs regenerates it)', () => {
+    expect(readFileSync(join(root, 'src', 'config', 'defaults.ts'), 'utf8')).toBe(renderDefaultsModule());
+    expect(defaultConfig()).toEqual(computedDefaults());
   });
   it('the README config table is current', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');

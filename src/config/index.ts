@@ -2,9 +2,9 @@ import { mergeLayers, readConfigFile, envLayer, flagLayer, type ConfigLayer, typ
 import { resolvePaths, findProjectRoot, PROJECT_CONFIG_FILE, type Paths } from './paths.js';
 import { join } from 'node:path';
 
-export { configSchema, defaultConfig, type Config, type AdapterConfig } from './schema.js';
+export { configSchema, defaultConfig, computedDefaults, type Config, type AdapterConfig } from './schema.js';
 export { listConfigKeys, type ConfigKey } from './keys.js';
-export { renderExampleYaml, renderReadmeTable, spliceReadmeTable } from './render.js';
+export { renderExampleYaml, renderReadmeTable, spliceReadmeTable, renderDefaultsModule } from './render.js';
 export { resolvePaths, type Paths, DATA_DIR_ENV, PROJECT_CONFIG_FILE, PROJECT_DATA_DIR } from './paths.js';
 export type { LoadedConfig } from './load.js';
 

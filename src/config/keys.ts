@@ -1,5 +1,12 @@
-import { z } from 'zod';
+import { createRequire } from 'node:module';
 import { configSchema } from './schema.js';
+import { DEFAULTS } from './defaults.js';
+
+const requireCjs = createRequire(import.meta.url);
+function toJsonSchema(): JsonSchemaNode {
+  const { z } = requireCjs('zod') as typeof import('zod');
+  return z.toJSONSchema(configSchema(), { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode;
+}
 
 /** One leaf of the schema, flattened for docs, env vars and `--set`. */
 export interface ConfigKey {
@@ -31,13 +38,9 @@ function describeType(node: JsonSchemaNode): string {
   return node.type ?? 'any';
 }
 
-/** Dotted key names straight from the schema's shape: cheap, for every launch. */
+/** Dotted key names from the generated defaults: no zod, for every launch. */
 export function configKeyNames(): string[] {
-  return Object.entries(configSchema.shape).flatMap(([section, s]) => {
-    // Each section is a prefaulted object; unwrap to read its keys.
-    const inner = (s as unknown as { unwrap?: () => { shape?: Record<string, unknown> } }).unwrap?.();
-    return Object.keys(inner?.shape ?? {}).map((name) => `${section}.${name}`);
-  });
+  return Object.entries(DEFAULTS).flatMap(([section, values]) => Object.keys(values).map((name) => `${section}.${name}`));
 }
 
 export function envName(key: string): string {
@@ -46,7 +49,7 @@ export function envName(key: string): string {
 
 /** Walks the schema's JSON form, so docs come from the one schema. */
 export function listConfigKeys(): ConfigKey[] {
-  const root = z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode;
+  const root = toJsonSchema();
   const keys: ConfigKey[] = [];
   for (const [section, sectionNode] of Object.entries(root.properties ?? {})) {
     for (const [name, node] of Object.entries(sectionNode.properties ?? {})) {
@@ -66,6 +69,6 @@ export function listConfigKeys(): ConfigKey[] {
 }
 
 export function sectionDescription(section: string): string {
-  const root = z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode;
+  const root = toJsonSchema();
   return root.properties?.[section]?.description ?? '';
 }

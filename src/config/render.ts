@@ -1,5 +1,6 @@
 import { yaml } from './yaml.js';
 import { listConfigKeys, sectionDescription } from './keys.js';
+import { computedDefaults } from './schema.js';
 
 function scalar(v: unknown): string {
   // Flow style keeps lists and strings on the key's own line.
@@ -47,4 +48,16 @@ export function spliceReadmeTable(readme: string): string {
   const end = readme.indexOf(README_TABLE_END);
   if (start < 0 || end < start) return readme;
   return `${readme.slice(0, start + README_TABLE_BEGIN.length)}\n${renderReadmeTable()}\n${readme.slice(end)}`;
+}
+
+/** src/config/defaults.ts: the schema's defaults as a constant, so a launch can skip zod. */
+export function renderDefaultsModule(): string {
+  return [
+    '// Generated from src/config/schema.ts by "npm run docs"; a test fails when it is stale.',
+    '// It lets a launch with no config skip loading zod.',
+    "import type { Config } from './schema.js';",
+    '',
+    `export const DEFAULTS: Config = ${JSON.stringify(computedDefaults(), null, 2)};`,
+    '',
+  ].join('\n');
 }

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import { createRequire } from 'node:module';
+import type { z as Zod } from 'zod';
+import { DEFAULTS } from './defaults.js';
 
 /**
  * The one config schema. Every key has its type, default and description
@@ -7,9 +9,14 @@ import { z } from 'zod';
  *
  * Objects use `.prefault({})` rather than `.default({})`: in zod 4 a default
  * is returned as-is, while a prefault is parsed, so inner defaults apply.
+ *
+ * zod costs ~50 ms to load, a third of a launch. It is loaded only when
+ * there is something to validate (a config file, a CLAUDE_MEM_* variable, a
+ * --set flag); otherwise the defaults come from defaults.ts, which is
+ * generated from this schema and checked by a test.
  */
-
-const adapterSchema = z
+function buildSchema(z: typeof Zod) {
+  const adapterSchema = z
   .object({
     match: z.string().min(1).describe('command basename this adapter applies to, e.g. "claude"'),
     method: z
@@ -22,9 +29,7 @@ const adapterSchema = z
   })
   .strict();
 
-export type AdapterConfig = z.infer<typeof adapterSchema>;
-
-export const configSchema = z
+  return z
   .object({
     watch: z
       .object({
@@ -153,11 +158,28 @@ export const configSchema = z
       .describe('distillation'),
   })
   .strict();
+}
 
-export type Config = z.infer<typeof configSchema>;
+export type ConfigSchema = ReturnType<typeof buildSchema>;
+export type Config = Zod.infer<ConfigSchema>;
+export type AdapterConfig = Config['inject']['adapters'][number];
 /** What a config file may hold: every key optional. */
-export type ConfigInput = z.input<typeof configSchema>;
+export type ConfigInput = Zod.input<ConfigSchema>;
 
+const requireCjs = createRequire(import.meta.url);
+let schema: ConfigSchema | undefined;
+
+export function configSchema(): ConfigSchema {
+  schema ??= buildSchema((requireCjs('zod') as typeof import('zod')).z);
+  return schema;
+}
+
+/** The defaults, without loading zod (see defaults.ts). */
 export function defaultConfig(): Config {
-  return configSchema.parse({});
+  return structuredClone(DEFAULTS);
+}
+
+/** What defaults.ts must hold: the schema's own defaults. */
+export function computedDefaults(): Config {
+  return configSchema().parse({});
 }

@@ -15,7 +15,10 @@ const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=
 const LATIN_WORD = /[\p{L}\p{N}_]+/gu;
 const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+// Created on first use: building it loads ICU word data (~10 ms), which
+// the launch path only needs when there is a query to split.
+let segmenterInstance: Intl.Segmenter | undefined;
+const segmenter = (): Intl.Segmenter => (segmenterInstance ??= new Intl.Segmenter('zh', { granularity: 'word' }));
 
 export function bigrams(run: string): string[] {
   const chars = [...run];
@@ -54,7 +57,7 @@ const STOPWORDS = new Set(
 /** Query words in order: Latin words and CJK words (segmented by Intl), stopwords dropped. */
 export function queryWords(text: string): string[] {
   const words: string[] = [];
-  for (const seg of segmenter.segment(text)) {
+  for (const seg of segmenter().segment(text)) {
     if (!seg.isWordLike) continue;
     const w = seg.segment.toLowerCase();
     if (STOPWORDS.has(w)) continue;

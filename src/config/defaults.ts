@@ -1,0 +1,41 @@
+// Generated from src/config/schema.ts by "npm run docs"; a test fails when it is stale.
+// It lets a launch with no config skip loading zod.
+import type { Config } from './schema.js';
+
+export const DEFAULTS: Config = {
+  "watch": {
+    "enabled": true,
+    "prompt_marker": "!记得",
+    "idle_split_minutes": 5
+  },
+  "store": {
+    "db_path": ".claude-mem/mem.db",
+    "vector_model": "Xenova/paraphrase-multilingual-MiniLM-L12-v2",
+    "busy_timeout_ms": 10000
+  },
+  "retrieval": {
+    "top_k": 5,
+    "similarity_threshold": 0.72,
+    "cross_dir_penalty": 0.85
+  },
+  "inject": {
+    "enabled": true,
+    "token_budget": 1500,
+    "language": "auto",
+    "adapters": []
+  },
+  "trivia": {
+    "filter_enabled": true
+  },
+  "dedup": {
+    "update_threshold": 0.92,
+    "merge_threshold": 0.8
+  },
+  "decay": {
+    "archive_after_days": 30
+  },
+  "distill": {
+    "periodic_minutes": 10,
+    "summarizer": ""
+  }
+};
