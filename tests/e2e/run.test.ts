@@ -141,10 +141,10 @@ describe('claude-mem run under a real PTY', () => {
     const sb = makeSandbox();
     spawnSync('sh', ['-c', `printf 'inject:\\n  token_budget: lots\\n' > claude-mem.yaml`], { cwd: sb.project });
     const r = spawnSync(process.execPath, [CLI, 'run', 'sh', '-c', 'echo still-running; exit 3'], { cwd: sb.project, env: sb.env, encoding: 'utf8' });
-    expect(r.status).toBe(3);
+    expect(r.status, r.stderr).toBe(3);
     expect(r.stdout).toContain('still-running');
     const errors = r.stderr.trim().split('\n');
-    expect(errors).toHaveLength(1);
+    expect(errors, r.stderr).toHaveLength(1);
     expect(errors[0]).toMatch(/claude-mem\.yaml:2: "inject\.token_budget": expected number/);
     expect(existsSync(join(sb.project, '.claude-mem', 'sessions'))).toBe(false);
   });
