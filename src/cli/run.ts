@@ -89,6 +89,7 @@ export async function runCommand(opts: RunOptions): Promise<number> {
     file: resolved.path,
     args,
     firstInput: injection?.firstInput,
+    holdOutput: () => (recorder?.active ? recorder.backlog() : undefined),
     cwd: opts.cwd,
     env: childEnv,
     onStart: ({ ptsName, size }) => {

@@ -9,8 +9,12 @@ import { errnoCode } from '../errors.js';
 export const FLUSH_INTERVAL_MS = 500;
 /** Above this much pending text, flush now rather than wait for the timer. */
 const EAGER_FLUSH_BYTES = 256 * 1024;
-/** If the disk is slower than the session, drop rather than grow without bound. */
-const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+/**
+ * If the disk falls this far behind, the session's output is held (the PTY
+ * paused, as a terminal that cannot keep up would) until the log catches
+ * up: memory stays bounded and nothing is dropped from the log.
+ */
+const BACKLOG_BYTES = 4 * 1024 * 1024;
 
 export interface RecorderOptions {
   path: string;
@@ -50,6 +54,7 @@ export class CastRecorder implements Sink {
   private timer: NodeJS.Timeout | undefined;
   private idleWaiters: Array<() => void> = [];
   private eventCount = 0;
+  private inFlightBytes = 0;
 
   constructor(private readonly opts: RecorderOptions) {
     try {
@@ -72,6 +77,16 @@ export class CastRecorder implements Sink {
     return !this.failed;
   }
 
+  /**
+   * Resolves when the disk has caught up, or undefined when it is not behind.
+   * The caller pauses the PTY meanwhile.
+   */
+  backlog(): Promise<void> | undefined {
+    if (this.failed || this.pendingBytes + this.inFlightBytes < BACKLOG_BYTES) return undefined;
+    this.flush();
+    return new Promise<void>((r) => this.idleWaiters.push(r));
+  }
+
   /** Events recorded so far (the header not counted). */
   get events(): number {
     return this.eventCount;
@@ -80,7 +95,6 @@ export class CastRecorder implements Sink {
   event(e: SessionEvent): void {
     if (this.failed) return;
     const line = encodeEvent(e);
-    if (this.pendingBytes > MAX_PENDING_BYTES) return;
     this.eventCount++;
     this.pending.push(line);
     this.pendingBytes += line.length;
@@ -92,6 +106,7 @@ export class CastRecorder implements Sink {
     const chunk = Buffer.from(this.pending.join(''));
     this.pending = [];
     this.pendingBytes = 0;
+    this.inFlightBytes = chunk.length;
     this.writing = true;
     const fd = this.fd;
     const writeFrom = (offset: number): void => {
@@ -107,7 +122,10 @@ export class CastRecorder implements Sink {
           return;
         }
         this.writing = false;
+        this.inFlightBytes = 0;
         this.idleWaiters.splice(0).forEach((w) => w());
+        // More may have queued while this write was in flight.
+        if (this.pendingBytes > EAGER_FLUSH_BYTES) this.flush();
       });
     };
     writeFrom(0);

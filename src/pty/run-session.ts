@@ -17,6 +17,11 @@ export interface SessionOptions {
   env: NodeJS.ProcessEnv;
   /** Receives every event, after the bytes have already been passed through. */
   onEvent?: (e: SessionEvent) => void;
+  /**
+   * Asked after each output chunk: a promise means "hold the output until it
+   * settles" (the recorder is behind); the PTY is paused meanwhile.
+   */
+  holdOutput?: () => Promise<void> | undefined;
   /** Called with raw input after it was written to the child; decides recording itself. */
   onInput?: (t: number, data: string) => void;
   /**
@@ -73,6 +78,7 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
   return new Promise<SessionResult>((resolvePromise) => {
     const stdout = process.stdout;
     let paused = false;
+    let held = false;
 
     let readyTimer: NodeJS.Timeout | undefined;
     let firstInput = opts.firstInput;
@@ -95,11 +101,20 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
         pty.pause();
         stdout.once('drain', () => {
           paused = false;
-          pty.resume();
+          if (!held) pty.resume();
         });
       }
       const text = outDecoder.write(buf);
       if (text) emit({ t: now(), code: 'o', data: text });
+      const hold = opts.holdOutput?.();
+      if (hold && !held) {
+        held = true;
+        pty.pause();
+        void hold.then(() => {
+          held = false;
+          if (!paused) pty.resume();
+        });
+      }
     });
 
     const onStdin = (chunk: Buffer): void => {
