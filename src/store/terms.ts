@@ -45,7 +45,7 @@ export function indexTerms(text: string): string {
 }
 
 /** Words that carry no topic; dropping them keeps the 12-term cap for real terms. */
-const STOPWORDS = new Set(
+export const STOPWORDS = new Set(
   (
     'a an and are as at be been but by can could did do does for from had has have he her hers him his how i if in into is it its ' +
     'me my no not of on or our she so that the their them then there these they this those to was we were what when where which ' +
