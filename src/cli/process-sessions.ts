@@ -9,6 +9,9 @@ import { errorMessage } from '../errors.js';
 
 export type ProcessMode = 'full' | 'markers' | 'live';
 
+/** Largest log distilled (V8 strings top out near 512 MiB). */
+export const MAX_DISTILL_BYTES = 256 * 1024 * 1024;
+
 export interface ProcessReport {
   sessionId: string;
   skipped?: string;
@@ -55,6 +58,12 @@ async function processClaimed(
   const report: ProcessReport = { sessionId, written: 0, results: [] };
   let text: string;
   try {
+    // A log is read whole; past V8's string limit that would crash, so a
+    // giant log is left as it is (still replayable) rather than half-read.
+    if (statSync(logPath).size > MAX_DISTILL_BYTES) {
+      if (!isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
+      return { ...report, skipped: `${logPath} is over ${MAX_DISTILL_BYTES / 1048576} MB; it is kept but not distilled` };
+    }
     text = readFileSync(logPath, 'utf8');
   } catch (err) {
     return { ...report, skipped: `cannot read ${logPath}: ${errorMessage(err)}` };
