@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore, POLICY } from './test-helpers.js';
+import { StoreError } from '../errors.js';
 import { MIGRATIONS, migrate } from './migrations.js';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
@@ -199,6 +200,25 @@ describe('write path', () => {
     expect(s.list({ includeArchived: true })).toHaveLength(3);
     s.touch([hot?.rowid ?? 0], now);
     expect(s.get(hot?.rowid ?? 0)?.heat).toBe(4);
+  });
+});
+
+describe('a full disk', () => {
+  it('stops a write with one clear message and keeps what was stored', async () => {
+    const s = memoryStore();
+    await s.write({ ...base, type: 'fact', text: 'the first memory fits before the disk fills up' }, POLICY);
+    // SQLite's own limit stands in for a full disk: it raises SQLITE_FULL the same way.
+    const pages = (s.db.pragma('page_count', { simple: true }) as number) + 1;
+    s.db.pragma(`max_page_count = ${pages}`);
+    let error: unknown;
+    try {
+      for (let i = 0; i < 200; i++) await s.write({ ...base, type: 'fact', text: `memory ${i} ${'padding words that take room '.repeat(40)}` }, POLICY);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as Error).message).toMatch(/disk holding .* is full\. Free some space/);
+    expect(s.list({}).some((m) => m.text === 'the first memory fits before the disk fills up')).toBe(true);
   });
 });
 

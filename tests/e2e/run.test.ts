@@ -43,6 +43,23 @@ describe('claude-mem run under a real PTY', () => {
     expect((await h.exited).exitCode).toBe(0);
   });
 
+  it('passes a huge paste through whole and keeps running', async () => {
+    const sb = makeSandbox();
+    const h = startCli(['run', 'sh', '-c', 'cat > pasted.txt; echo "size $(wc -c < pasted.txt)"'], { cwd: sb.project, env: sb.env });
+    await new Promise((r) => setTimeout(r, 400));
+    // 256 KiB in lines of 64, sent as one bracket-less burst, as a paste arrives.
+    const line = `${'日志'.repeat(10)}${'x'.repeat(33)}\r`;
+    const paste = line.repeat(Math.ceil((256 * 1024) / Buffer.byteLength(line)));
+    h.write(paste);
+    h.write('\x04');
+    await h.waitFor(/size \d+/, 30_000);
+    const size = Number(/size (\d+)/.exec(h.text())?.[1]);
+    expect(size).toBe(Buffer.byteLength(paste));
+    expect((await h.exited).exitCode).toBe(0);
+    const [log] = castsIn(sb.project);
+    expect(log?.cast.events.filter((e) => e.code === 'i').map((e) => e.data).join('').length).toBe(paste.length + 1);
+  });
+
   it("returns the child's exit status", async () => {
     const sb = makeSandbox();
     const h = startCli(['run', 'sh', '-c', 'exit 42'], { cwd: sb.project, env: sb.env });
