@@ -77,7 +77,7 @@ async function processClaimed(
   }
   const meta = cast.header['x-claude-mem'];
   const agent = meta?.agent ?? (cast.header.command ?? 'unknown').split(' ')[0] ?? 'unknown';
-  const session = stores.project.upsertSession({
+  const session = stores.sessions.upsert({
     id: sessionId,
     agent,
     command: cast.header.command ?? '',
@@ -157,7 +157,7 @@ async function processClaimed(
   }
   const lastEnd = closed.length ? Math.max(...closed.map((s) => s.end)) : session.processedT;
   const endedAt = mode === 'full' ? cast.header.timestamp * 1000 + Math.round((cast.events[cast.events.length - 1]?.t ?? 0) * 1000) : null;
-  stores.project.markProcessed(sessionId, {
+  stores.sessions.markProcessed(sessionId, {
     offset: mode === 'full' ? cast.completeBytes : 0,
     t: lastEnd,
     summary,
@@ -172,7 +172,7 @@ export function pendingSessions(stores: Stores, paths: Paths): string[] {
   const out: string[] = [];
   for (const id of listSessionIds(paths.sessionsDir)) {
     if (isLive(paths.sessionsDir, id)) continue;
-    const s = stores.project.getSession(id);
+    const s = stores.sessions.get(id);
     let size = 0;
     try {
       size = statSync(castPath(paths.sessionsDir, id)).size;

@@ -19,7 +19,7 @@ export interface PreparedInjection {
 export async function contextFor(stores: Stores, config: Config, paths: Paths, cwd: string, args: string[]): Promise<BuiltBlock> {
   const { gatherLaunchFacts } = await import('./launch-facts.js');
   const { buildBlock, buildLaunchQuery, promptFromArgs } = await import('../inject/index.js');
-  const facts = gatherLaunchFacts(cwd, paths.projectRoot, stores.project.lastSummary(paths.projectRoot), promptFromArgs(args));
+  const facts = gatherLaunchFacts(cwd, paths.projectRoot, stores.sessions.lastSummary(paths.projectRoot), promptFromArgs(args));
   return buildBlock(stores, config, cwd, buildLaunchQuery(facts));
 }
 

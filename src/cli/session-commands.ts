@@ -131,7 +131,7 @@ export function registerSessionCommands(program: Command, cli: CliEnv): void {
           sessions_dir: p.sessionsDir,
           sessions: listSessionIds(p.sessionsDir).length,
           pending_sessions: pending,
-          last_summary: stores.project.lastSummary(p.projectRoot) ?? null,
+          last_summary: stores.sessions.lastSummary(p.projectRoot) ?? null,
           embedder: stores.embedder.id,
           embedder_notice: stores.notice ?? null,
           thresholds: stores.thresholds,

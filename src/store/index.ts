@@ -1,5 +1,6 @@
 export { Stores, openStores, storesExist, resolveThresholds } from './stores.js';
-export { MemoryStore, contentHash, HOT_HEAT, type SessionRecord } from './memory-store.js';
+export { MemoryStore, contentHash, HOT_HEAT } from './memory-store.js';
+export { SessionLog, type SessionRecord } from './session-log.js';
 export { openDatabase, storeErrorFrom, BUSY_TIMEOUT_MS, type DB } from './db.js';
 export { MIGRATIONS, migrate } from './migrations.js';
 export { redact } from './redact.js';

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Config, LoadedConfig, Paths } from '../config/index.js';
 import { openDatabase } from './db.js';
 import { MemoryStore } from './memory-store.js';
+import { SessionLog } from './session-log.js';
 import { chooseEmbedder } from './embed/select.js';
 import { CachedEmbedder } from './embed/query-cache.js';
 import type { Embedder, Thresholds } from './embed/embedder.js';
@@ -13,6 +14,9 @@ import type { Candidate, Hit, Memory, MemoryType, SearchOptions, WritePolicy, Wr
  * their project.
  */
 export class Stores {
+  /** The project's sessions table, beside its memories. */
+  readonly sessions: SessionLog;
+
   constructor(
     readonly user: MemoryStore,
     readonly project: MemoryStore,
@@ -21,7 +25,9 @@ export class Stores {
     /** One line to show when we fell back to lexical vectors. */
     readonly notice: string | undefined,
     private readonly config: Config,
-  ) {}
+  ) {
+    this.sessions = new SessionLog(project.db, project.path, project.busyTimeoutMs);
+  }
 
   storeFor(type: MemoryType): MemoryStore {
     return type === 'global' ? this.user : this.project;
