@@ -79,6 +79,11 @@ describe('distillSegment', () => {
     expect(d.condensed.length).toBeLessThanOrEqual(1600);
   });
 
+  it('takes no typed commands as statements in a shell; their output speaks', () => {
+    const d = distillSegment(segment([['echo "决定使用 pnpm 管理依赖"', ['决定使用 pnpm 管理依赖，以后不要再用 npm install 了']]]), { ...ctx, agent: 'bash' });
+    expect(d.candidates.map((c) => c.text)).toEqual(['决定使用 pnpm 管理依赖，以后不要再用 npm install 了']);
+  });
+
   it('does not remember questions', () => {
     const d = distillSegment(segment([['what is the test command?', []], ['测试命令是什么？', []], ['以后怎么部署呢', []]]), ctx);
     // Only the session summary, which lists what was asked.

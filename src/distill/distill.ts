@@ -26,6 +26,12 @@ export interface Distilled {
   entities: string[];
 }
 
+const SHELLS = new Set(['bash', 'sh', 'zsh', 'fish', 'dash', 'ksh', 'tcsh', 'csh', 'nu', 'pwsh', 'xonsh']);
+
+export function isShell(agent: string): boolean {
+  return SHELLS.has(agent);
+}
+
 /** A question asks; it states nothing worth remembering by itself. */
 export function isQuestion(s: string): boolean {
   const t = s.trim();
@@ -81,8 +87,9 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
       push(candidate(ctx, s, g.t));
     }
   }
-  // The user's own statements of decisions or preferences.
-  for (const t of seg.turns) {
+  // The user's own statements of decisions or preferences. In a shell what
+  // the user types is a command, not a statement: its output speaks instead.
+  for (const t of isShell(ctx.agent) ? [] : seg.turns) {
     const u = cleanLine(t.user);
     if (t.uncertain || isQuestion(u) || !hasSignal(u) || u.includes(ctx.marker)) continue;
     push(candidate(ctx, u, t.t));
