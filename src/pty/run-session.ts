@@ -49,6 +49,25 @@ function ptsNameOf(pty: IPty): string | undefined {
  * ways. Everything else (recording, screen text) hangs off onEvent, after
  * the bytes have reached the screen.
  */
+/**
+ * node-pty writes input asynchronously and reports a write that lands after
+ * the child closed its terminal with console.error. That is the normal end
+ * of a session (input typed as the child exits), not something to show the
+ * user, so exactly that report is kept off the screen while a session runs.
+ */
+function quietLateWrites(): () => void {
+  const original = console.error;
+  console.error = (...args: unknown[]): void => {
+    const [first, err] = args;
+    const code = typeof err === 'object' && err !== null && 'code' in err ? (err as { code: unknown }).code : undefined;
+    if (first === 'Unhandled pty write error' && (code === 'EBADF' || code === 'EIO')) return;
+    original(...args);
+  };
+  return () => {
+    console.error = original;
+  };
+}
+
 export function runSession(opts: SessionOptions): Promise<SessionResult> {
   const start = process.hrtime.bigint();
   const now = (): number => Number(process.hrtime.bigint() - start) / 1e9;
@@ -58,6 +77,7 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
 
   // encoding: null gives Buffers, so binary and invalid UTF-8 pass through
   // untouched; decoding happens only for the log, on a copy.
+  const restoreConsole = quietLateWrites();
   const pty = ptySpawn(opts.file, opts.args, {
     name: env.TERM,
     cols: size.cols,
@@ -118,14 +138,14 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
     });
 
     const onStdin = (chunk: Buffer): void => {
-      if (exited) return;
+      if (exited || streamClosed) return;
       pty.write(chunk);
       const text = inDecoder.write(chunk);
       if (text) opts.onInput?.(now(), text);
     };
     const onStdinEnd = (): void => {
       // Piped input ran out: give the child an EOF, as a terminal would on ^D.
-      if (!exited && !process.stdin.isTTY) pty.write('\x04');
+      if (!exited && !streamClosed && !process.stdin.isTTY) pty.write('\x04');
     };
 
     const onResize = (): void => {
@@ -164,6 +184,8 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
       process.removeListener('SIGWINCH', onResize);
       for (const [sig, h] of signalHandlers) process.removeListener(sig, h);
       raw.restore();
+      // Late input writes may still fail after this; keep them quiet a moment longer.
+      setTimeout(restoreConsole, 1000).unref();
       const tail = outDecoder.end();
       if (tail) emit({ t: now(), code: 'o', data: tail });
       const status = exitStatus(exitInfo.exitCode, exitInfo.signal);
