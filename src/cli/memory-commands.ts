@@ -19,6 +19,9 @@ async function withStores<T>(cli: CliEnv, fn: (stores: Stores, loaded: ReturnTyp
   const { openStores } = await import('../store/index.js');
   const stores = openStores(loaded, loaded.paths);
   try {
+    // Launches that used the cached block owe their memories heat.
+    const { applyPendingHeat } = await import('./run-inject.js');
+    applyPendingHeat(stores, loaded.paths);
     noticeOnce(loaded.paths.userDataDir, 'lexical', stores.notice, cli.messages);
     stores.archiveCold();
     return await fn(stores, loaded);

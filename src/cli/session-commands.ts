@@ -78,6 +78,7 @@ export function registerSessionCommands(program: Command, cli: CliEnv): void {
       const { openStores } = await import('../store/index.js');
       const { processSession, pendingSessions } = await import('./process-sessions.js');
       const stores: Stores = openStores(loaded, loaded.paths);
+      let saveCache: (() => void) | undefined;
       try {
         const mode: ProcessMode = o.markersOnly ? 'markers' : o.live ? 'live' : 'full';
         let ids: string[];
@@ -98,9 +99,16 @@ export function registerSessionCommands(program: Command, cli: CliEnv): void {
           written += r.written;
         }
         cli.messages.info(`processed ${ids.length} session${ids.length === 1 ? '' : 's'}, ${written} memor${written === 1 ? 'y' : 'ies'} written or updated`);
+        // Leave the next launch here a ready block (after a full pass only:
+        // live and marker passes run while the session does).
+        if (mode === 'full' && ids.length > 0) {
+          const { prepareContextCache } = await import('./run-inject.js');
+          saveCache = await prepareContextCache(stores, loaded.config, loaded.paths, cli.cwd);
+        }
       } finally {
         stores.close();
       }
+      saveCache?.();
     });
 
   program
@@ -114,6 +122,8 @@ export function registerSessionCommands(program: Command, cli: CliEnv): void {
       const { pendingSessions } = await import('./process-sessions.js');
       const stores = openStores(loaded, loaded.paths);
       try {
+        const { applyPendingHeat } = await import('./run-inject.js');
+        applyPendingHeat(stores, loaded.paths);
         stores.archiveCold();
         const p = loaded.paths;
         const user = stores.user.counts();

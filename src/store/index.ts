@@ -13,3 +13,4 @@ export { chooseEmbedder } from './embed/select.js';
 export { CachedEmbedder } from './embed/query-cache.js';
 export { VECTOR_DIMS, cosine, type Embedder, type Thresholds } from './embed/embedder.js';
 export * from './types.js';
+export { readVersion, bumpVersion } from './version.js';

@@ -91,6 +91,15 @@ export class MemoryStore {
   }
 
   private readonly stmt: ReturnType<typeof statementCache>;
+  /**
+   * Called after every committed change of content (see version.ts); not
+   * for heat, which only reorders. Set by whoever opened the store.
+   */
+  onChange: () => void = () => undefined;
+
+  private markChanged(): void {
+    this.onChange();
+  }
 
   private displayId(rowid: number): string {
     return this.scope === 'user' ? `g${rowid}` : String(rowid);
@@ -166,7 +175,7 @@ export class MemoryStore {
     const texts = todo.map((i) => (screened[i] as { text: string }).text);
     const vectors = await this.embedder.embed(texts);
     const vectorOf = new Map(todo.map((i, j) => [i, vectors[j]]));
-    return this.run(() =>
+    const results = this.run(() =>
       this.db
         .transaction((): WriteResult[] =>
           cs.map((c, i) => {
@@ -179,6 +188,8 @@ export class MemoryStore {
         )
         .immediate(),
     );
+    if (results.some((r) => r.action === 'inserted' || r.action === 'updated' || r.action === 'merged')) this.markChanged();
+    return results;
   }
 
   /** Dedup or insert one screened candidate; runs inside writeMany's transaction. */
@@ -375,7 +386,7 @@ export class MemoryStore {
 
   /** Really deletes: the row, its FTS entry and its vector. */
   forget(rowid: number): boolean {
-    return this.run(() =>
+    const deleted = this.run(() =>
       this.db
         .transaction(() => {
           const info = this.stmt('DELETE FROM memories WHERE id = ?').run(rowid);
@@ -385,6 +396,9 @@ export class MemoryStore {
         })
         .immediate(),
     );
+    // After the commit: a reader of the new version must see the deletion.
+    if (deleted) this.markChanged();
+    return deleted;
   }
 
   /** Injected memories: heat + 1 and last access now. */
@@ -401,12 +415,17 @@ export class MemoryStore {
    * (kept, shown with --archived, never injected). Returns how many.
    */
   archiveCold(days: number, now = Date.now()): number {
-    return this.run(
+    const n = this.run(
       () =>
-        this.stmt("UPDATE memories SET status = 'archived' WHERE status = 'active' AND type = 'fact' AND last_accessed_at < ? AND heat < ?")
-          .run(now - days * DAY_MS, HOT_HEAT).changes,
+        this.stmt("UPDATE memories SET status = 'archived' WHERE status = 'active' AND type = 'fact' AND last_accessed_at < ? AND heat < ?").run(
+          now - days * DAY_MS,
+          HOT_HEAT,
+        ).changes,
     );
+    if (n > 0) this.markChanged();
+    return n;
   }
+
 
   counts(): { byType: Record<string, number>; byStatus: Record<string, number>; byAgent: Record<string, number>; byEmbedder: Record<string, number> } {
     return this.run(() => {
@@ -442,6 +461,7 @@ export class MemoryStore {
       );
       onProgress(Math.min(i + batch, all.length), all.length);
     }
+    if (all.length) this.markChanged();
     return all.length;
   }
 

@@ -21,6 +21,12 @@ export interface SessionRecord {
 /** The sessions table of a project store. */
 export class SessionLog {
   private readonly stmt: ReturnType<typeof statementCache>;
+  /** Called after a session summary changed (see version.ts). */
+  onChange: () => void = () => undefined;
+
+  private markChanged(): void {
+    this.onChange();
+  }
 
   constructor(
     private readonly db: DB,
@@ -92,6 +98,7 @@ export class SessionLog {
         )
         .run(p.offset, p.t, p.summary ? redact(p.summary) : null, p.endedAt, id),
     );
+    if (p.summary) this.markChanged();
   }
 
   /** Sessions whose log has not been read to its end. */

@@ -3,6 +3,8 @@ import type { Config, LoadedConfig, Paths } from '../config/index.js';
 import { openDatabase } from './db.js';
 import { MemoryStore } from './memory-store.js';
 import { SessionLog } from './session-log.js';
+import { bumpVersion } from './version.js';
+import { dirname } from 'node:path';
 import { chooseEmbedder } from './embed/select.js';
 import { CachedEmbedder } from './embed/query-cache.js';
 import type { Embedder, Thresholds } from './embed/embedder.js';
@@ -27,6 +29,12 @@ export class Stores {
     private readonly config: Config,
   ) {
     this.sessions = new SessionLog(project.db, project.path, project.busyTimeoutMs);
+    // Each committed change replaces the store's content version at once,
+    // so anything computed from an older state can tell.
+    const bump = (path: string) => (path === ':memory:' ? () => undefined : () => bumpVersion(dirname(path)));
+    user.onChange = bump(user.path);
+    project.onChange = bump(project.path);
+    this.sessions.onChange = bump(project.path);
   }
 
   storeFor(type: MemoryType): MemoryStore {

@@ -106,6 +106,30 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     expect(listJson({ cwd: sb.project, env }).every((m) => m.heat >= 4)).toBe(true);
   });
 
+  it('reuses the block the last store writer left, and never a stale one', () => {
+    const sb = makeSandbox('cm-cache');
+    const env = { ...withFakes(sb.env), FAKE_PRINT_ARGV: '1' };
+    const o = { cwd: sb.project, env };
+    expect(cm(['remember', 'The test command for this repo is pytest -q, run from the root'], o).status).toBe(0);
+    const block = (): string => (JSON.parse(cm(['run', 'claude'], o).stdout) as { argv: string[] }).argv[1] ?? '';
+    const first = block();
+    expect(first).toContain('pytest -q');
+    const pending = join(sb.project, '.claude-mem', 'heat-pending.jsonl');
+    expect(existsSync(pending)).toBe(false);
+    // The first launch built the block and cached it; the second uses the cache and owes heat.
+    expect(block()).toBe(first);
+    expect(existsSync(pending)).toBe(true);
+    // Any write to the store makes the cache stale: the new memory shows at once.
+    expect(cm(['remember', '--type', 'global', 'I prefer answers in Chinese, with code comments in English'], o).status).toBe(0);
+    expect(existsSync(pending)).toBe(false);
+    const third = block();
+    expect(third, readFileSync(join(sb.project, '.claude-mem', 'context-cache.json'), 'utf8')).toContain('I prefer answers in Chinese');
+    expect(third.indexOf('I prefer answers')).toBeLessThan(third.indexOf('pytest -q'));
+    // A prompt in argv ranks facts, so it never takes the cached block.
+    expect((JSON.parse(cm(['run', 'claude', 'fix the failing test please'], o).stdout) as { argv: string[] }).argv[2]).toBe('fix the failing test please');
+    expect(listJson(o).find((m) => m.text.includes('pytest -q'))?.heat).toBeGreaterThanOrEqual(4);
+  });
+
   it('recovers a session whose wrapper was killed with kill -9', async () => {
     const sb = makeSandbox('cm-kill');
     const env = withFakes(sb.env);
