@@ -109,4 +109,3 @@ export function findConflicts(ordered: Memory[], vectors: Map<string, Float32Arr
   return out;
 }
 
-export { GROUP_ORDER };

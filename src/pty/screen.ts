@@ -64,7 +64,7 @@ export class ScreenModel {
       const mode = typeof params[0] === 'number' ? params[0] : 0;
       if (mode !== 2) return false;
       if (this.term.buffer.active.type === 'alternate') this.collectAlternate();
-      else this.snapshotVisible('normal');
+      else this.snapshotNormal();
       return false;
     });
   }
@@ -92,7 +92,7 @@ export class ScreenModel {
   async close(): Promise<void> {
     await this.drain();
     if (this.term.buffer.active.type === 'alternate') this.leaveAlternate();
-    else this.snapshotVisible('normal');
+    else this.snapshotNormal();
     this.term.dispose();
   }
 
@@ -163,7 +163,7 @@ export class ScreenModel {
   }
 
   /** Emits the normal screen's visible rows, continuing a line begun in scrollback. */
-  private snapshotVisible(screen: 'normal'): void {
+  private snapshotNormal(): void {
     const buf = this.term.buffer.active;
     const t = this.now();
     let lines = this.visibleLines();
@@ -173,7 +173,7 @@ export class ScreenModel {
       else this.flushPending();
       this.pending = undefined;
     }
-    for (const text of lines) this.onLine({ t, text, screen });
+    for (const text of lines) this.onLine({ t, text, screen: 'normal' });
   }
 }
 

@@ -111,7 +111,9 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     const env = { ...withFakes(sb.env), FAKE_PRINT_ARGV: '1' };
     const o = { cwd: sb.project, env };
     expect(cm(['remember', 'The test command for this repo is pytest -q, run from the root'], o).status).toBe(0);
-    const block = (): string => (JSON.parse(cm(['run', 'claude'], o).stdout) as { argv: string[] }).argv[1] ?? '';
+    // --no-record: no background distiller racing these launches (it would
+    // refresh the cache itself, which is its job, but makes hits timing-bound).
+    const block = (): string => (JSON.parse(cm(['run', '--no-record', 'claude'], o).stdout) as { argv: string[] }).argv[1] ?? '';
     const first = block();
     expect(first).toContain('pytest -q');
     const pending = join(sb.project, '.claude-mem', 'heat-pending.jsonl');
@@ -126,7 +128,7 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     expect(third, readFileSync(join(sb.project, '.claude-mem', 'context-cache.json'), 'utf8')).toContain('I prefer answers in Chinese');
     expect(third.indexOf('I prefer answers')).toBeLessThan(third.indexOf('pytest -q'));
     // A prompt in argv ranks facts, so it never takes the cached block.
-    expect((JSON.parse(cm(['run', 'claude', 'fix the failing test please'], o).stdout) as { argv: string[] }).argv[2]).toBe('fix the failing test please');
+    expect((JSON.parse(cm(['run', '--no-record', 'claude', 'fix the failing test please'], o).stdout) as { argv: string[] }).argv[2]).toBe('fix the failing test please');
     expect(listJson(o).find((m) => m.text.includes('pytest -q'))?.heat).toBeGreaterThanOrEqual(4);
   });
 
