@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import type { Config, Paths } from '../config/index.js';
 import { parseCast, screenLinesOf, castPath, isLive, listSessionIds, markDone, claimProcessing, CastFormatError } from '../pty/index.js';
 import { segmentSession } from '../segmenter/index.js';
-import { distillSegment, markerCandidates, type Summarizer, extractive, type DistillContext } from '../distill/index.js';
+import { distillSegment, markerCandidates, dropRepeats, type Summarizer, extractive, type DistillContext } from '../distill/index.js';
 import type { Candidate, Stores, WriteResult } from '../store/index.js';
 import { errorMessage } from '../errors.js';
 
@@ -117,7 +117,7 @@ async function processClaimed(
     batch.push(c);
   };
   const flush = async (): Promise<void> => {
-    for (const r of await stores.writeMany(batch)) {
+    for (const r of await stores.writeMany(dropRepeats(batch))) {
       report.results.push(r);
       if (r.action === 'inserted' || r.action === 'updated' || r.action === 'merged') report.written++;
     }

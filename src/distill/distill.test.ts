@@ -4,6 +4,8 @@ import { hasSignal } from './signals.js';
 import { sentencesOf } from './sentences.js';
 import { distillSegment } from './distill.js';
 import { entitiesOf } from './entities.js';
+import { dropRepeats } from './repeats.js';
+import type { Candidate } from '../store/types.js';
 import type { Segment } from '../segmenter/index.js';
 
 const ctx = { agent: 'claude', dir: '/repo', sessionId: 's1', sourceAt: (t: number) => `sessions/s1.cast#t=${t.toFixed(1)}`, marker: '!记得' };
@@ -18,6 +20,27 @@ function segment(turns: Array<[string, string[]]>, markers: string[] = []): Segm
     markers,
   };
 }
+
+describe('repeats within a session', () => {
+  it('drops a candidate whose words are nearly all in an earlier one of its type, keeps markers and different statements', () => {
+    const c = (text: string, extra: Partial<Candidate> = {}): Candidate => ({ type: 'fact', text, dir: '/r', agent: 'a', ...extra });
+    const kept = dropRepeats([
+      c('the root cause was a shared temp directory in the tests'),
+      c('The root cause was a shared temp directory in the tests!'),
+      c('root cause: shared temp directory in tests, fixed now'),
+      c('the lint command is ruff check', { type: 'project' }),
+      c('the test command is pytest -q', { type: 'project' }),
+      c('the root cause was a shared temp directory', { explicit: true }),
+    ]).map((x) => x.text);
+    expect(kept).toEqual([
+      'the root cause was a shared temp directory in the tests',
+      'root cause: shared temp directory in tests, fixed now',
+      'the lint command is ruff check',
+      'the test command is pytest -q',
+      'the root cause was a shared temp directory',
+    ]);
+  });
+});
 
 describe('classification rules', () => {
   it('puts habits in global, repo facts in project, the rest in fact', () => {

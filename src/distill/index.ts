@@ -5,3 +5,4 @@ export { sentencesOf, splitSentences, cleanLine, paragraphs } from './sentences.
 export { entitiesOf } from './entities.js';
 export { condense, extractiveSummary, CONDENSED_MAX_CHARS } from './summary.js';
 export { extractive, cleanSummary, type Summarizer } from './summarizer.js';
+export { dropRepeats, REPEAT_CONTAINMENT } from './repeats.js';
