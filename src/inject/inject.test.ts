@@ -155,6 +155,14 @@ describe('adapters', () => {
     expect(chooseAdapter('unknown-cli', [], []).method).toBe('env');
     expect(chooseAdapter('gemini', [], ['-p', 'hi']).method).toBe('env');
   });
+  it("never override the user's own flag or setting", () => {
+    expect(chooseAdapter('claude', [], ['--append-system-prompt', 'be terse']).method).toBe('env');
+    expect(chooseAdapter('claude', [], ['--resume']).method).toBe('arg');
+    expect(chooseAdapter('codex', [], ['-c', 'developer_instructions="mine"']).method).toBe('env');
+    expect(chooseAdapter('codex', [], ['-c', 'model="o3"']).method).toBe('arg');
+    expect(chooseAdapter('aider', [], ['--read', 'CONVENTIONS.md']).method).toBe('file-arg');
+  });
+
   it('fill templates: block, TOML string, file', () => {
     const block = 'line "one"\nline two';
     expect(planAdapter(chooseAdapter('codex', [], []), block, '/tmp/f').args).toEqual(['-c', `developer_instructions=${JSON.stringify(block)}`]);

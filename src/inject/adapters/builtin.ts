@@ -24,13 +24,40 @@ export const CONTEXT_ENV = 'CLAUDE_MEM_CONTEXT';
 /** For CLIs not listed: environment variables only. */
 export const FALLBACK_ADAPTER: AdapterConfig = { match: '*', method: 'env', args: [] };
 
+const PLACEHOLDER = /\{block\}|\{block_toml\}|\{file\}/;
+/** A value that is the block itself; a file path (aider's repeatable --read) adds, it does not override. */
+const BLOCK_VALUE = /\{block\}|\{block_toml\}/;
+
+/**
+ * Would this adapter's argv override something the user passed? A flag
+ * whose value is the block (`--append-system-prompt {block}`) collides with
+ * the same flag in the user's argv; a `key={block}` setting collides with
+ * the same key. The user's own value wins: the block then goes by
+ * environment only.
+ */
+export function collidesWithUser(adapter: AdapterConfig, args: string[]): boolean {
+  const t = adapter.args;
+  for (let i = 0; i < t.length; i++) {
+    const a = t[i] ?? '';
+    const next = t[i + 1] ?? '';
+    if (!PLACEHOLDER.test(a) && BLOCK_VALUE.test(next) && !next.includes('=') && args.includes(a)) return true;
+    const eq = a.indexOf('=');
+    if (eq > 0 && BLOCK_VALUE.test(a.slice(eq))) {
+      const key = a.slice(0, eq + 1);
+      if (args.some((u) => u.startsWith(key))) return true;
+    }
+  }
+  return false;
+}
+
 /** User entries first, so they can override a built-in one. */
 export function chooseAdapter(agent: string, userAdapters: AdapterConfig[], args: string[]): AdapterConfig {
   const found = [...userAdapters, ...BUILTIN_ADAPTERS].find((a) => a.match === agent || a.match === '*');
   if (!found) return FALLBACK_ADAPTER;
-  if (found.match === 'gemini' && found.method === 'arg' && args.some((a) => ['-i', '--prompt-interactive', '-p', '--prompt'].includes(a) || a.startsWith('--prompt'))) {
+  if (found.match === 'gemini' && found.method === 'arg' && args.some((a) => ['-i', '-p'].includes(a) || a.startsWith('--prompt'))) {
     return FALLBACK_ADAPTER;
   }
+  if (collidesWithUser(found, args)) return FALLBACK_ADAPTER;
   return found;
 }
 
