@@ -13,6 +13,9 @@ import type { CliEnv } from './env.js';
 
 const pkg = createRequire(import.meta.url)('../../package.json') as { version: string };
 
+/** A reader that stopped reading must not keep the wrapper alive for long. */
+const STDOUT_FLUSH_LIMIT_MS = 10_000;
+
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
@@ -119,9 +122,16 @@ async function main(): Promise<void> {
     throw err;
   }
   if (runStatus !== undefined) {
-    // stdin and the echo helper may still hold the loop: exit with the child's status.
+    // stdin and the echo helper may still hold the loop: exit with the
+    // child's status, but only once every byte of its output has left. A
+    // pipe that is not full reports no 'drain', so watch the queue itself.
     const status = runStatus;
-    process.stdout.write('', () => process.exit(status));
+    const started = Date.now();
+    const exitWhenFlushed = (): void => {
+      if (process.stdout.writableLength === 0 || Date.now() - started > STDOUT_FLUSH_LIMIT_MS) process.exit(status);
+      else setTimeout(exitWhenFlushed, 5);
+    };
+    exitWhenFlushed();
   }
 }
 

@@ -43,10 +43,10 @@ export function startPty(file: string, args: string[], o: { cwd: string; env: No
     bytes,
     text,
     write: (s) => pty.write(s),
-    waitFor: (what, timeoutMs = 15_000) =>
+    waitFor: (what, timeoutMs = 30_000) =>
       waitUntil(() => (typeof what === 'string' ? text().includes(what) : what.test(text())), String(what), timeoutMs),
-    waitUntil: (test, label, timeoutMs = 15_000) => waitUntil(test, label, timeoutMs),
-    waitForAfter: (offset, what, timeoutMs = 15_000) => waitUntil(() => text().slice(offset).includes(what), what, timeoutMs),
+    waitUntil: (test, label, timeoutMs = 30_000) => waitUntil(test, label, timeoutMs),
+    waitForAfter: (offset, what, timeoutMs = 30_000) => waitUntil(() => text().slice(offset).includes(what), what, timeoutMs),
     exited,
   };
 }

@@ -39,7 +39,7 @@ export class Tmux {
     return this.tmux(['capture-pane', '-p', '-t', name]);
   }
 
-  async waitFor(name: string, test: (screen: string) => boolean, timeoutMs = 15_000): Promise<string> {
+  async waitFor(name: string, test: (screen: string) => boolean, timeoutMs = 30_000): Promise<string> {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const screen = this.capture(name);
@@ -50,7 +50,7 @@ export class Tmux {
   }
 
   /** Waits for the pane's command to exit and returns its status. */
-  async exitStatus(name: string, timeoutMs = 15_000): Promise<number> {
+  async exitStatus(name: string, timeoutMs = 30_000): Promise<number> {
     const until = Date.now() + timeoutMs;
     for (;;) {
       try {
