@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { LaunchFacts } from '../inject/index.js';
 
 /**
@@ -52,13 +52,11 @@ export function subjectsFromReflog(reflog: string | undefined, n = 5): string[] 
   return out;
 }
 
-export function gatherLaunchFacts(cwd: string, projectRoot: string, lastSummary: string | undefined, prompt: string | undefined): LaunchFacts {
+/** The branch and newest commit subjects of the repository holding cwd. */
+export function gitFacts(cwd: string): Pick<LaunchFacts, 'branch' | 'commitSubjects'> {
   const git = gitDir(cwd);
   return {
-    dirName: basename(projectRoot),
     branch: git ? branchFromHead(read(join(git, 'HEAD'))) : undefined,
     commitSubjects: git ? subjectsFromReflog(read(join(git, 'logs', 'HEAD'))) : undefined,
-    lastSummary,
-    prompt,
   };
 }

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Config, Paths } from '../config/index.js';
-import type { BuiltBlock } from '../inject/index.js';
+import type { BuiltBlock, LaunchFacts } from '../inject/index.js';
 import type { Stores } from '../store/index.js';
 import { FILE_MODE } from '../fs-private.js';
 import { existsSync } from 'node:fs';
-import { cacheKey, lookupBlock, recordPendingHeat, saveBlock, takePendingHeat } from './context-cache.js';
+import { cacheKey, lookupBlock, recordPendingHeat, saveBlock, takePendingHeat, type CachedBlock } from './context-cache.js';
 
 export interface PreparedInjection {
   args: string[];
@@ -16,19 +16,38 @@ export interface PreparedInjection {
   cleanup: () => void;
 }
 
-/** Builds the block for this launch, from the stores as they are now. */
-export async function contextFor(stores: Stores, config: Config, paths: Paths, cwd: string, args: string[]): Promise<BuiltBlock> {
-  const { gatherLaunchFacts } = await import('./launch-facts.js');
+type GitFacts = Pick<LaunchFacts, 'branch' | 'commitSubjects'>;
+
+async function readGitFacts(cwd: string): Promise<GitFacts> {
+  const { gitFacts } = await import('./launch-facts.js');
+  return gitFacts(cwd);
+}
+
+/**
+ * Builds the block for this launch, from the stores as they are now. `git`
+ * is passed by callers that already read it for the cache key.
+ */
+export async function contextFor(stores: Stores, config: Config, paths: Paths, cwd: string, args: string[], git?: GitFacts): Promise<BuiltBlock> {
   const { buildBlock, buildLaunchQuery, promptFromArgs } = await import('../inject/index.js');
-  const facts = gatherLaunchFacts(cwd, paths.projectRoot, stores.sessions.lastSummary(paths.projectRoot), promptFromArgs(args));
-  return buildBlock(stores, config, cwd, buildLaunchQuery(facts));
+  const { branch, commitSubjects } = git ?? (await readGitFacts(cwd));
+  const query = buildLaunchQuery({
+    dirName: basename(paths.projectRoot),
+    branch,
+    commitSubjects,
+    lastSummary: stores.sessions.lastSummary(paths.projectRoot),
+    prompt: promptFromArgs(args),
+  });
+  return buildBlock(stores, config, cwd, query);
+}
+
+/** What the cache keeps of a block. */
+function cacheEntryOf(block: BuiltBlock): CachedBlock {
+  return { text: block.text, tokens: block.tokens, ids: block.selected.map((s) => ({ scope: s.memory.scope, rowid: s.memory.rowid })) };
 }
 
 /** Applies heat owed by launches that used the cache. */
 export function applyPendingHeat(stores: Stores, paths: Paths): void {
-  for (const entry of takePendingHeat(paths)) {
-    for (const store of stores.all) store.touch(entry.ids.filter((i) => i.scope === store.scope).map((i) => i.rowid), entry.at);
-  }
+  for (const entry of takePendingHeat(paths)) stores.touch(entry.ids, entry.at);
 }
 
 /**
@@ -38,18 +57,12 @@ export function applyPendingHeat(stores: Stores, paths: Paths): void {
  * the entry must not be visible before the data it was computed from).
  */
 export async function prepareContextCache(stores: Stores, config: Config, paths: Paths, cwd: string): Promise<() => void> {
-  const { gatherLaunchFacts } = await import('./launch-facts.js');
   applyPendingHeat(stores, paths);
-  const facts = gatherLaunchFacts(cwd, paths.projectRoot, undefined, undefined);
+  const git = await readGitFacts(cwd);
   // Read before the block: a write landing while it is computed makes this key stale.
-  const key = cacheKey({ cwd, paths, config, branch: facts.branch, commitSubjects: facts.commitSubjects });
-  const block = await contextFor(stores, config, paths, cwd, []);
-  return () =>
-    saveBlock(paths, cwd, key, {
-      text: block.text,
-      tokens: block.tokens,
-      ids: block.selected.map((s) => ({ scope: s.memory.scope, rowid: s.memory.rowid })),
-    });
+  const key = cacheKey({ cwd, paths, config, ...git });
+  const block = await contextFor(stores, config, paths, cwd, [], git);
+  return () => saveBlock(paths, cwd, key, cacheEntryOf(block));
 }
 
 /** Hands a block to the CLI through its adapter: argv, env, a private temp file. */
@@ -96,12 +109,11 @@ export async function prepareInjection(o: {
   // No store yet means nothing to remember: do not create one, or even load
   // SQLite, on the launch path.
   if (!existsSync(o.paths.projectDb) && !existsSync(o.paths.userDb)) return none;
-  const { gatherLaunchFacts } = await import('./launch-facts.js');
   const { promptFromArgs } = await import('../inject/launch-query.js');
   const prompt = promptFromArgs(o.args);
-  const git = gatherLaunchFacts(o.cwd, o.paths.projectRoot, undefined, undefined);
+  const git = await readGitFacts(o.cwd);
   // Read before anything is computed, and used for saving too (see context-cache.ts).
-  const key = cacheKey({ cwd: o.cwd, paths: o.paths, config: o.config, branch: git.branch, commitSubjects: git.commitSubjects });
+  const key = cacheKey({ cwd: o.cwd, paths: o.paths, config: o.config, ...git });
   if (prompt === undefined) {
     const cached = lookupBlock(o.paths, o.cwd, key);
     if (cached) {
@@ -118,14 +130,14 @@ export async function prepareInjection(o: {
     // No archive pass here: the launch path only reads, and pays heat.
     // Background distillation and the memory commands archive.
     applyPendingHeat(stores, o.paths);
-    block = await contextFor(stores, o.config, o.paths, o.cwd, o.args);
-    for (const store of stores.all) store.touch(block.selected.filter((s) => s.memory.scope === store.scope).map((s) => s.memory.rowid));
+    block = await contextFor(stores, o.config, o.paths, o.cwd, o.args, git);
+    stores.touch(cacheEntryOf(block).ids);
   } finally {
     stores.close();
   }
   // The next plain launch here can skip all this.
   if (prompt === undefined) {
-    saveBlock(o.paths, o.cwd, key, { text: block.text, tokens: block.tokens, ids: block.selected.map((s) => ({ scope: s.memory.scope, rowid: s.memory.rowid })) });
+    saveBlock(o.paths, o.cwd, key, cacheEntryOf(block));
   }
   if (!block.text) return none;
   return handOver(o, block);

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -52,13 +52,6 @@ export function userConfigFile(env: NodeJS.ProcessEnv): string {
   return join(xdg ? resolve(xdg) : join(env['HOME'] ?? homedir(), '.config'), 'claude-mem', 'config.yaml');
 }
 
-function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 export function resolvePaths(cwd: string, env: NodeJS.ProcessEnv, dbPath = join(PROJECT_DATA_DIR, 'mem.db')): Paths {
   const projectRoot = findProjectRoot(cwd);
@@ -83,4 +76,3 @@ export function resolvePaths(cwd: string, env: NodeJS.ProcessEnv, dbPath = join(
   };
 }
 
-export { isDir };

@@ -1,7 +1,7 @@
 import { spawn as ptySpawn, type IPty } from 'node-pty';
 import { StringDecoder } from 'node:string_decoder';
 import type { EventEmitter } from 'node:events';
-import { exitStatus, signalNumber } from './exit-status.js';
+import { exitStatus } from './exit-status.js';
 import { currentSize, RawMode, type TerminalSize } from './terminal.js';
 import type { SessionEvent } from './events.js';
 
@@ -223,4 +223,3 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
   });
 }
 
-export { signalNumber };

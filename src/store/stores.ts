@@ -90,6 +90,11 @@ export class Stores {
     return undefined;
   }
 
+  /** Heat + 1 for memories of either store, by scope and row id. */
+  touch(refs: Array<{ scope: 'user' | 'project'; rowid: number }>, now?: number): void {
+    for (const store of this.all) store.touch(refs.filter((r) => r.scope === store.scope).map((r) => r.rowid), now);
+  }
+
   /** Lazy decay, run whenever the stores are opened for reading memories. */
   archiveCold(now?: number): number {
     return this.all.reduce((n, s) => n + s.archiveCold(this.config.decay.archive_after_days, now), 0);

@@ -75,20 +75,15 @@ describe('claude-mem run under a real PTY', () => {
     expect((await h.exited).exitCode).toBe(42);
   });
 
-  it('forwards SIGTERM and exits 128 + 15', async () => {
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)('forwards %s and exits 128 + its number (%i)', async (signal, status) => {
     const sb = makeSandbox();
     const h = startCli(['run', 'sleep', '30'], { cwd: sb.project, env: sb.env });
     await new Promise((r) => setTimeout(r, 800));
-    process.kill(h.pty.pid, 'SIGTERM');
-    expect((await h.exited).exitCode).toBe(143);
-  });
-
-  it('forwards SIGHUP', async () => {
-    const sb = makeSandbox();
-    const h = startCli(['run', 'sleep', '30'], { cwd: sb.project, env: sb.env });
-    await new Promise((r) => setTimeout(r, 800));
-    process.kill(h.pty.pid, 'SIGHUP');
-    expect((await h.exited).exitCode).toBe(129);
+    process.kill(h.pty.pid, signal);
+    expect((await h.exited).exitCode).toBe(status);
   });
 
   it('passes Ctrl-C to the child as a byte', async () => {
