@@ -1,5 +1,6 @@
 import { spawn as ptySpawn, type IPty } from 'node-pty';
 import { StringDecoder } from 'node:string_decoder';
+import { closeSync, constants as fsConstants, openSync } from 'node:fs';
 import type { EventEmitter } from 'node:events';
 import { exitStatus } from './exit-status.js';
 import { currentSize, RawMode, type TerminalSize } from './terminal.js';
@@ -68,6 +69,50 @@ function quietLateWrites(): () => void {
   };
 }
 
+/** How often the child's pid is checked while the slave side is held open. */
+const EXIT_POLL_MS = 10;
+/** After the child is gone, output still in flight gets this long to arrive. */
+const TAIL_DRAIN_MS = 30;
+
+/**
+ * Linux can report EIO on the master before the last output of an exiting
+ * child has been moved into its read buffer, and that output is then lost
+ * (seen here in ~2 % of runs of `read x; echo "got-$x"` with piped input).
+ * Holding our own descriptor on the slave side keeps the master from
+ * seeing the hangup until we let go: once the child's pid is gone, we wait
+ * a moment for its output, then close it and the normal EIO ends the stream.
+ */
+function holdSlaveUntilExit(ptsName: string | undefined, pid: number): { release: () => void } {
+  if (!ptsName) return { release: () => undefined };
+  let fd: number | undefined;
+  try {
+    fd = openSync(ptsName, fsConstants.O_RDWR | fsConstants.O_NOCTTY | fsConstants.O_NONBLOCK);
+  } catch {
+    return { release: () => undefined };
+  }
+  const release = (): void => {
+    clearInterval(poll);
+    if (fd === undefined) return;
+    try {
+      closeSync(fd);
+    } catch {
+      // Already closed.
+    }
+    fd = undefined;
+  };
+  const poll = setInterval(() => {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      clearInterval(poll);
+      setTimeout(release, TAIL_DRAIN_MS).unref();
+    }
+  }, EXIT_POLL_MS);
+  // The PTY's own stream keeps the process alive; these timers never should.
+  poll.unref();
+  return { release };
+}
+
 export function runSession(opts: SessionOptions): Promise<SessionResult> {
   const start = process.hrtime.bigint();
   const now = (): number => Number(process.hrtime.bigint() - start) / 1e9;
@@ -86,7 +131,9 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
     env,
     encoding: null,
   });
-  opts.onStart?.({ ptsName: ptsNameOf(pty), size, pid: pty.pid });
+  const ptsName = ptsNameOf(pty);
+  const slaveHold = holdSlaveUntilExit(ptsName, pty.pid);
+  opts.onStart?.({ ptsName, size, pid: pty.pid });
 
   const outDecoder = new StringDecoder('utf8');
   const inDecoder = new StringDecoder('utf8');
@@ -175,6 +222,7 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
 
     const finish = (): void => {
       if (!exited || !streamClosed || !exitInfo) return;
+      slaveHold.release();
       if (readyTimer) clearTimeout(readyTimer);
       dataSub.dispose();
       exitSub.dispose();
