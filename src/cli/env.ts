@@ -1,4 +1,6 @@
-import type { LoadedConfig, Paths } from '../config/index.js';
+import { resolve } from 'node:path';
+import { loadConfig, type LoadedConfig, type Paths } from '../config/index.js';
+import type { DirectoryMemory } from '../memory/index.js';
 import type { Messages } from './messages.js';
 
 /** What every command is handed: no command reads process globals itself. */
@@ -10,6 +12,25 @@ export interface CliEnv {
   print: (line: string) => void;
   /** --set flags given before the command. */
   sets: () => string[];
-  /** Crash recovery: process session logs left behind, before the command runs. */
-  recover: (loaded: LoadedConfig & { paths: Paths }) => Promise<void>;
+}
+
+export function loadFor(cli: CliEnv, dir?: string): LoadedConfig & { paths: Paths } {
+  return loadConfig({ cwd: dir ? resolve(cli.cwd, dir) : cli.cwd, env: cli.env, sets: cli.sets() });
+}
+
+/**
+ * Opens the memory of the current directory (or `dir`) for one command and
+ * always closes it. The core does the upkeep (crash recovery, heat, the
+ * fallback notice, archiving); its notices go to stderr.
+ */
+export async function withCliMemory<T>(
+  cli: CliEnv,
+  fn: (memory: DirectoryMemory) => Promise<T> | T,
+  o: { dir?: string; recover?: boolean } = {},
+): Promise<T> {
+  const cwd = o.dir ? resolve(cli.cwd, o.dir) : cli.cwd;
+  const loaded = loadFor(cli, o.dir);
+  // Loaded here, not at the top: `run` must not pay for SQLite it may not use.
+  const { withMemory } = await import('../memory/index.js');
+  return withMemory({ cwd, env: cli.env, loaded, notices: cli.messages, recover: o.recover ?? true }, fn);
 }

@@ -1,4 +1,5 @@
-import type { Memory } from '../store/index.js';
+import { UsageError } from '../errors.js';
+import type { Memory } from '../memory/index.js';
 
 /** Terminal-friendly one-liners for memories; JSON output uses the objects. */
 export function oneLine(text: string, max = 100): string {
@@ -27,4 +28,12 @@ export function memoryJson(m: Memory): Record<string, unknown> {
     status: m.status,
     embedder: m.embedderId,
   };
+}
+
+/** A --since/--until value as milliseconds. */
+export function parseDate(s: string | undefined, flag: string): number | undefined {
+  if (s === undefined) return undefined;
+  const t = Date.parse(s);
+  if (Number.isNaN(t)) throw new UsageError(`${flag} ${s}: expected a date such as 2026-12-01.`);
+  return t;
 }

@@ -1,4 +1,4 @@
-import type { MemoryType } from '../store/types.js';
+import type { MemoryType } from '../text/index.js';
 
 /**
  * Classification rules, in order (documented in docs/distill.md):

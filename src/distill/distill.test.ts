@@ -5,7 +5,7 @@ import { sentencesOf } from './sentences.js';
 import { distillSegment } from './distill.js';
 import { entitiesOf } from './entities.js';
 import { dropRepeats } from './repeats.js';
-import type { Candidate } from '../store/types.js';
+import type { Candidate } from '../text/index.js';
 import type { Segment } from '../segmenter/index.js';
 
 const ctx = { agent: 'claude', dir: '/repo', sessionId: 's1', sourceAt: (t: number) => `sessions/s1.cast#t=${t.toFixed(1)}`, marker: '!记得' };

@@ -1,5 +1,5 @@
-import { dominantLanguage } from '../store/terms.js';
-import type { Candidate } from '../store/types.js';
+import { dominantLanguage } from '../text/index.js';
+import type { Candidate } from '../text/index.js';
 import type { Segment } from '../segmenter/index.js';
 import { classify } from './classify.js';
 import { entitiesOf } from './entities.js';

@@ -1,5 +1,5 @@
-import { tokenSet } from '../store/terms.js';
-import type { Candidate } from '../store/types.js';
+import { tokenSet } from '../text/index.js';
+import type { Candidate } from '../text/index.js';
 
 /**
  * Within one session, a candidate whose content words are nearly all in an

@@ -1,6 +1,6 @@
 import type { Segment } from '../segmenter/index.js';
 import { cleanLine } from './sentences.js';
-import { isTrivia } from '../store/filters.js';
+import { isTrivia } from '../text/index.js';
 
 /** Design: a summarizer command sees input already condensed to a few hundred tokens. */
 export const CONDENSED_MAX_CHARS = 1600;

@@ -1,76 +1,78 @@
-import { dominantLanguage, type Stores } from '../store/index.js';
-import type { Config } from '../config/index.js';
+import { dominantLanguage } from '../text/index.js';
 import { fitBudget } from './budget.js';
 import { formatBlock, formatLine, type BlockLanguage } from './format.js';
-import { conflictThreshold, findConflicts, orderSelected, selectMemories, type Selected } from './select.js';
-import { loadTokenCounter } from './tokens.js';
+import { findConflicts, orderSelected, selectMemories, type BlockCandidates, type BlockMemory, type Selected } from './select.js';
+import type { TokenCounter } from './tokens.js';
 
-export interface BuiltBlock {
+export interface BuiltBlock<M extends BlockMemory = BlockMemory> {
   /** Empty when there is nothing to inject. */
   text: string;
   tokens: number;
-  selected: Selected[];
+  selected: Array<Selected<M>>;
   /** How many candidates the budget dropped. */
   dropped: number;
   language: BlockLanguage;
 }
 
+export interface BlockOptions {
+  budget: number;
+  topK: number;
+  language: 'auto' | BlockLanguage;
+  retrievalThreshold: number;
+  /** Similarity above which two memories count as the same statement (conflictThreshold()). */
+  conflictThreshold: number;
+  archiveAfterDays: number;
+  now: number;
+}
+
+export const EMPTY_BLOCK: BuiltBlock<never> = { text: '', tokens: 0, selected: [], dropped: 0, language: 'en' };
+
 /**
- * select → order → budget → format, over the store interface only. The
- * result is what `run` hands over and what `context` prints.
+ * select → order → budget → format: values in, a block out. The result is
+ * what `run` hands over and what `context` prints. `vectorOf` gives a
+ * candidate's stored vector, for the conflict note; it is only asked about
+ * memories that are being rendered.
  */
-export async function buildBlock(stores: Stores, config: Config, cwd: string, launchQuery: string, now = Date.now()): Promise<BuiltBlock> {
-  const candidates = await selectMemories(stores, {
-    cwd,
-    launchQuery,
-    topK: config.retrieval.top_k,
-    thresholds: stores.thresholds,
-    crossDirPenalty: config.retrieval.cross_dir_penalty,
-    archiveAfterDays: config.decay.archive_after_days,
-    now,
-  });
-  if (candidates.length === 0) return { text: '', tokens: 0, selected: [], dropped: 0, language: 'en' };
+export function buildBlock<M extends BlockMemory>(
+  candidates: BlockCandidates<M>,
+  vectorOf: (m: M) => Float32Array | undefined,
+  o: BlockOptions,
+  count: TokenCounter,
+): BuiltBlock<M> {
+  const selected = selectMemories(candidates, { topK: o.topK, retrievalThreshold: o.retrievalThreshold, archiveAfterDays: o.archiveAfterDays, now: o.now });
+  if (selected.length === 0) return EMPTY_BLOCK;
   const language: BlockLanguage =
-    config.inject.language === 'auto'
+    o.language === 'auto'
       ? dominantLanguage(
-          [...candidates]
+          [...selected]
             .sort((a, b) => b.relevance - a.relevance)
             .slice(0, 50)
             .map((c) => c.memory.text)
             .join('\n'),
         )
-      : config.inject.language;
+      : o.language;
 
-  const threshold = conflictThreshold(stores.thresholds);
-  const render = (items: Selected[]): string => {
+  const vectors = new Map<string, Float32Array | undefined>();
+  const lookup = (m: BlockMemory): Float32Array | undefined => {
+    if (!vectors.has(m.id)) vectors.set(m.id, vectorOf(m as M));
+    return vectors.get(m.id);
+  };
+  const render = (items: Array<Selected<M>>): string => {
     const ordered = orderSelected(items);
-    const conflicts = findConflicts(ordered.map((s) => s.memory), vectorsOf(stores, ordered), threshold);
+    const conflicts = findConflicts(
+      ordered.map((s) => s.memory),
+      lookup,
+      o.conflictThreshold,
+    );
     return formatBlock(
       ordered.map((s) => ({ type: s.memory.type, text: s.memory.text, date: s.date })),
       language,
       conflicts,
     );
   };
-  const count = await loadTokenCounter();
-  const line = (s: Selected): string => `${formatLine({ type: s.memory.type, text: s.memory.text, date: s.date }, language, 99)}\n`;
-  const kept = fitBudget(candidates.map((c) => ({ item: c, relevance: c.relevance })), config.inject.token_budget, render, count, line);
-  if (kept.length === 0) return { text: '', tokens: 0, selected: [], dropped: candidates.length, language };
+  const line = (s: Selected<M>): string => `${formatLine({ type: s.memory.type, text: s.memory.text, date: s.date }, language, 99)}\n`;
+  const kept = fitBudget(selected.map((c) => ({ item: c, relevance: c.relevance })), o.budget, render, count, line);
+  if (kept.length === 0) return { ...EMPTY_BLOCK, dropped: selected.length, language };
   const text = render(kept);
-  return { text, tokens: count(text), selected: orderSelected(kept), dropped: candidates.length - kept.length, language };
-}
-
-/** Vectors of the memories being rendered, by display id, for the conflict check. */
-const vectorCache = new WeakMap<Selected, Float32Array | null>();
-function vectorsOf(stores: Stores, items: Selected[]): Map<string, Float32Array> {
-  const out = new Map<string, Float32Array>();
-  for (const store of stores.all) {
-    const missing = items.filter((s) => s.memory.scope === store.scope && !vectorCache.has(s));
-    const found = store.vectorsByIds(missing.map((s) => s.memory.rowid));
-    for (const s of missing) vectorCache.set(s, found.get(s.memory.rowid) ?? null);
-  }
-  for (const s of items) {
-    const v = vectorCache.get(s);
-    if (v) out.set(s.memory.id, v);
-  }
-  return out;
+  return { text, tokens: count(text), selected: orderSelected(kept), dropped: selected.length - kept.length, language };
 }

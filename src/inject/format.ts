@@ -1,5 +1,5 @@
 import { BLOCK_BEGIN, BLOCK_END } from '../memory-block.js';
-import type { MemoryType } from '../store/index.js';
+import type { MemoryType } from '../text/index.js';
 
 export type BlockLanguage = 'zh' | 'en';
 

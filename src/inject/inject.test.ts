@@ -7,28 +7,15 @@ import { chooseAdapter, planAdapter } from './adapters/builtin.js';
 import { buildLaunchQuery, promptFromArgs } from './launch-query.js';
 import { buildBlock } from './build.js';
 import { BLOCK_BEGIN, BLOCK_END } from '../memory-block.js';
-import { Stores, openDatabase, MemoryStore, LexicalEmbedder, type Memory, VECTOR_DIMS } from '../store/index.js';
-import { defaultConfig } from '../config/index.js';
+import type { BlockMemory } from './select.js';
 
-function mem(id: number, type: Memory['type'], text: string, createdAt: number, extra: Partial<Memory> = {}): Memory {
-  return {
-    id: String(id), rowid: id, scope: type === 'global' ? 'user' : 'project', type, text, supplement: '', dir: '/repo', agent: 'claude',
-    sessionId: null, source: null, createdAt, lastAccessedAt: createdAt, heat: 0, status: 'active', contentHash: String(id), embedderId: 'x', ...extra,
-  };
+const VECTOR_DIMS = 8;
+
+function mem(id: number, type: BlockMemory['type'], text: string, createdAt: number, extra: Partial<BlockMemory> = {}): BlockMemory {
+  return { id: type === 'global' ? `g${id}` : String(id), type, text, createdAt, heat: 0, ...extra };
 }
 
-function stores(): Stores {
-  const e = new LexicalEmbedder();
-  const cfg = defaultConfig();
-  return new Stores(
-    new MemoryStore(openDatabase(':memory:'), e, 'user', ':memory:'),
-    new MemoryStore(openDatabase(':memory:'), e, 'project', ':memory:'),
-    e,
-    e.thresholds,
-    undefined,
-    cfg,
-  );
-}
+const OPTIONS = { topK: 5, retrievalThreshold: 0.38, conflictThreshold: 0.9, archiveAfterDays: 30, budget: 1500, language: 'auto' as const, now: Date.now() };
 
 describe('format', () => {
   it('has markers, an opening line, tagged lines and a closing instruction, in Chinese or English', () => {
@@ -69,7 +56,7 @@ describe('budget', () => {
 
 describe('order and conflicts', () => {
   it('puts globals, then project, then facts; older first in each', () => {
-    const s = (m: Memory): Selected => ({ memory: m, score: 0, relevance: 0 });
+    const s = (m: BlockMemory): Selected => ({ memory: m, score: 0, relevance: 0 });
     const ordered = orderSelected([s(mem(1, 'fact', 'f new', 300)), s(mem(2, 'project', 'p', 200)), s(mem(3, 'global', 'g new', 250)), s(mem(4, 'global', 'g old', 100)), s(mem(5, 'fact', 'f old', 50))]);
     expect(ordered.map((o) => o.memory.text)).toEqual(['g old', 'g new', 'p', 'f old', 'f new']);
   });
@@ -81,47 +68,36 @@ describe('order and conflicts', () => {
     const b = mem(2, 'fact', 'the API timeout is 60 seconds', 2000);
     const c = mem(3, 'fact', 'the API timeout is 60 seconds', 2000 + 90 * 86_400_000);
     const vectors = new Map([['1', v], ['2', v], ['3', v]]);
-    expect(findConflicts([a, b], vectors, 0.9)).toEqual([[1, 2]]);
-    expect(findConflicts([a, c], vectors, 0.9)).toEqual([]);
+    const of = (m: Map<string, Float32Array>) => (x: BlockMemory) => m.get(x.id);
+    expect(findConflicts([a, b], of(vectors), 0.9)).toEqual([[1, 2]]);
+    expect(findConflicts([a, c], of(vectors), 0.9)).toEqual([]);
     const w = new Float32Array(VECTOR_DIMS);
     w[1] = 1;
-    expect(findConflicts([a, b], new Map([['1', v], ['2', w]]), 0.9)).toEqual([]);
+    expect(findConflicts([a, b], of(new Map([['1', v], ['2', w]])), 0.9)).toEqual([]);
   });
 });
 
 describe('selection', () => {
-  it('takes all globals, project memories of this dir or above, and facts over the threshold', async () => {
-    const st = stores();
-    const pol = st.policy();
-    await st.user.write({ type: 'global', text: 'I prefer answers in Chinese, code comments in English', dir: '', agent: 'u' }, pol);
-    await st.project.write({ type: 'project', text: 'The test command for this repo is pytest -q', dir: '/repo', agent: 'u' }, pol);
-    await st.project.write({ type: 'project', text: 'The other repo builds with cargo build --release', dir: '/other', agent: 'u' }, pol);
-    await st.project.write({ type: 'fact', text: 'The orders table now has an index on create_time', dir: '/repo', agent: 'u' }, pol);
-    await st.project.write({ type: 'fact', text: 'Lunch on Fridays is at the Thai place downstairs', dir: '/repo', agent: 'u' }, pol);
-    const picked = await selectMemories(st, {
-      cwd: '/repo/src', launchQuery: 'orders table index migration', topK: 5, thresholds: st.thresholds, crossDirPenalty: 0.85, archiveAfterDays: 30, now: Date.now(),
-    });
-    const texts = picked.map((p) => p.memory.text);
-    expect(texts).toContain('I prefer answers in Chinese, code comments in English');
-    expect(texts).toContain('The test command for this repo is pytest -q');
-    expect(texts).not.toContain('The other repo builds with cargo build --release');
-    expect(texts).toContain('The orders table now has an index on create_time');
-    expect(texts).not.toContain('Lunch on Fridays is at the Thai place downstairs');
+  it('takes every global and project candidate, and facts over the threshold up to top_k', () => {
+    const g = mem(1, 'global', 'I prefer answers in Chinese, code comments in English', 1);
+    const p = mem(2, 'project', 'The test command for this repo is pytest -q', 2);
+    const facts = [0.9, 0.8, 0.7, 0.6, 0.5, 0.45, 0.3].map((score, i) => ({ memory: mem(10 + i, 'fact', `fact ${i}`, 10 + i), score }));
+    const picked = selectMemories({ globals: [g], projects: [p], facts }, { ...OPTIONS, topK: 5, retrievalThreshold: 0.4 });
+    expect(picked.map((x) => x.memory.id)).toEqual(['g1', '2', '10', '11', '12', '13', '14']);
+    const low = selectMemories({ globals: [], projects: [], facts }, { ...OPTIONS, topK: 10, retrievalThreshold: 0.4 });
+    expect(low.map((x) => x.score)).toEqual([0.9, 0.8, 0.7, 0.6, 0.5, 0.45]);
   });
 
-  it('applies the cross-directory penalty to facts from elsewhere', async () => {
-    const st = stores();
-    const pol = st.policy();
-    await st.project.write({ type: 'fact', text: 'The orders table now has an index on create_time', dir: '/elsewhere', agent: 'u' }, pol);
-    const opts = { launchQuery: 'orders table index', topK: 5, thresholds: { ...st.thresholds, retrieval: 0 }, archiveAfterDays: 30, now: Date.now() };
-    const here = await selectMemories(st, { ...opts, cwd: '/elsewhere', crossDirPenalty: 0.85 });
-    const there = await selectMemories(st, { ...opts, cwd: '/repo', crossDirPenalty: 0.85 });
-    expect(there[0]?.score).toBeCloseTo((here[0]?.score ?? 0) * 0.85, 5);
+  it('ranks globals over project memories over facts, and dates old memories', () => {
+    const old = mem(3, 'project', 'The build runs with make all', Date.now() - 40 * 86_400_000);
+    const picked = selectMemories({ globals: [mem(1, 'global', 'g', 1)], projects: [old], facts: [{ memory: mem(4, 'fact', 'f', 4), score: 0.99 }] }, OPTIONS);
+    const rel = Object.fromEntries(picked.map((x) => [x.memory.id, x.relevance]));
+    expect(rel['g1']).toBeGreaterThan(rel['3'] ?? 0);
+    expect(rel['3']).toBeGreaterThan(rel['4'] ?? 0);
+    expect(picked.find((x) => x.memory.id === '3')?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it('builds a block within budget, in the language of the memories', async () => {
-    const st = stores();
-    const pol = st.policy();
+  it('builds a block within budget, in the language of the memories, without any store', async () => {
     const notes = [
       '订单服务的接口名统一用 camelCase，错误码以 E100 开头，所有金额字段用分为单位的整数',
       '支付回调必须先校验签名再解析报文，签名密钥放在 vault 的 payments 路径下面',
@@ -134,17 +110,39 @@ describe('selection', () => {
       '定时任务统一用 cron 表达式配置在 jobs 目录里，每个任务都要写清楚负责人和超时时间',
       '搜索服务的索引每晚两点全量重建一次，白天只做增量更新，重建期间读旧的别名',
     ];
-    for (const text of notes) await st.project.write({ type: 'project', text, dir: '/repo', agent: 'u' }, pol);
-    expect(st.project.list({})).toHaveLength(notes.length);
-    const cfg = defaultConfig();
-    cfg.inject.token_budget = 300;
-    const block = await buildBlock(st, cfg, '/repo', 'repo');
     const count = await loadTokenCounter();
+    const asked: string[] = [];
+    const block = buildBlock(
+      { globals: [], projects: notes.map((t, i) => mem(i + 1, 'project', t, i)), facts: [] },
+      (m) => {
+        asked.push(m.id);
+        return undefined;
+      },
+      { ...OPTIONS, budget: 300 },
+      count,
+    );
     expect(block.tokens).toBe(count(block.text));
     expect(block.tokens).toBeLessThanOrEqual(300);
     expect(block.dropped).toBeGreaterThan(0);
     expect(block.language).toBe('zh');
     expect(block.text).toContain('[项目]');
+    // Vectors are asked for only of memories being rendered, once each.
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(asked.length).toBeLessThanOrEqual(notes.length);
+  });
+
+  it('adds the conflict note for two close, disagreeing memories it renders', async () => {
+    const v = new Float32Array(VECTOR_DIMS);
+    v[0] = 1;
+    const count = await loadTokenCounter();
+    const block = buildBlock(
+      { globals: [], projects: [], facts: [{ memory: mem(1, 'fact', 'the API timeout is 30 seconds', 1000), score: 0.9 }, { memory: mem(2, 'fact', 'the API timeout is 60 seconds', 2000), score: 0.8 }] },
+      () => v,
+      OPTIONS,
+      count,
+    );
+    expect(block.text).toContain('memories 1 and 2 disagree');
+    expect(buildBlock({ globals: [], projects: [], facts: [] }, () => v, OPTIONS, count).text).toBe('');
   });
 });
 
@@ -183,7 +181,7 @@ describe('launch query', () => {
 
 describe('launch facts from .git', () => {
   it('reads the branch and the newest commit subjects without running git', async () => {
-    const { branchFromHead, subjectsFromReflog } = await import('../cli/launch-facts.js');
+    const { branchFromHead, subjectsFromReflog } = await import('../memory/launch-facts.js');
     expect(branchFromHead('ref: refs/heads/feature/orders-index\n')).toBe('feature/orders-index');
     expect(branchFromHead('3f2a9c0d\n')).toBeUndefined();
     const reflog = [

@@ -1,18 +1,34 @@
-import { cosine, tokenSet, type Memory, type Stores, type Thresholds } from '../store/index.js';
+import { cosine, tokenSet, type MemoryType } from '../text/index.js';
 
-export interface SelectOptions {
-  cwd: string;
-  launchQuery: string;
-  topK: number;
-  thresholds: Thresholds;
-  crossDirPenalty: number;
-  /** Memories older than this many days are shown with their date. */
-  archiveAfterDays: number;
-  now: number;
+/** What inject needs of a memory: values only, no store behind it. */
+export interface BlockMemory {
+  /** Unique across stores (the display id). */
+  id: string;
+  type: MemoryType;
+  text: string;
+  createdAt: number;
+  heat: number;
 }
 
-export interface Selected {
-  memory: Memory;
+/** A fact found by searching for the launch query, with its fused score. */
+export interface FactHit<M extends BlockMemory> {
+  memory: M;
+  score: number;
+}
+
+/**
+ * The candidates for one launch, gathered by the core: every active global,
+ * project memories bound to this directory or an ancestor, and the facts a
+ * search for the launch query found (best first).
+ */
+export interface BlockCandidates<M extends BlockMemory> {
+  globals: M[];
+  projects: M[];
+  facts: Array<FactHit<M>>;
+}
+
+export interface Selected<M extends BlockMemory = BlockMemory> {
+  memory: M;
   /** Fused search score for facts; 0 for globals and project memories. */
   score: number;
   /** Used by the budget: globals outrank project memories, which outrank facts. */
@@ -20,9 +36,22 @@ export interface Selected {
   date?: string;
 }
 
+export interface SelectOptions {
+  topK: number;
+  /** Facts scoring below this are not injected. */
+  retrievalThreshold: number;
+  /** Memories older than this many days are shown with their date. */
+  archiveAfterDays: number;
+  now: number;
+}
+
 const GROUP_ORDER = { global: 0, project: 1, fact: 2 } as const;
-/** A block of 1,500 tokens holds tens of memories; more candidates only cost time. */
-const MAX_CANDIDATES_PER_GROUP = 300;
+const GROUP_WEIGHT = { global: 2, project: 1, fact: 0 } as const;
+const DAY_MS = 86_400_000;
+/** Conflicting memories must have been written within this window. */
+export const CONFLICT_WINDOW_DAYS = 14;
+/** Design: "above 0.9 similarity", on the model's scale. */
+const CONFLICT_SIMILARITY_MODEL = 0.9;
 
 /** The directory and every ancestor: project memories bound to any of them apply here. */
 export function ancestorsOf(dir: string): string[] {
@@ -35,46 +64,30 @@ export function ancestorsOf(dir: string): string[] {
   }
   return out;
 }
-const GROUP_WEIGHT = { global: 2, project: 1, fact: 0 } as const;
-const DAY_MS = 86_400_000;
-/** Conflicting memories must have been written within this window. */
-export const CONFLICT_WINDOW_DAYS = 14;
-/** Design: "above 0.9 similarity", on the model's scale. */
-const CONFLICT_SIMILARITY_MODEL = 0.9;
 
-/**
- * Candidates: every active global, project memories bound to this directory
- * or an ancestor, and facts ranked against the launch query (threshold,
- * top_k and the cross-directory penalty applied).
- */
-export async function selectMemories(stores: Stores, o: SelectOptions): Promise<Selected[]> {
-  const globals = stores.user.hottest('global', MAX_CANDIDATES_PER_GROUP);
-  const projects = stores.project.hottest('project', MAX_CANDIDATES_PER_GROUP, ancestorsOf(o.cwd));
-  const factHits = o.launchQuery.trim()
-    ? (await stores.search(o.launchQuery, { type: 'fact', limit: o.topK * 4, cwd: o.cwd, crossDirPenalty: o.crossDirPenalty }))
-        .filter((h) => h.score >= o.thresholds.retrieval)
-        .slice(0, o.topK)
-    : [];
-  const dated = (m: Memory): string | undefined =>
+/** Every global and project candidate, and the facts over the threshold (at most top_k), with their relevance. */
+export function selectMemories<M extends BlockMemory>(c: BlockCandidates<M>, o: SelectOptions): Array<Selected<M>> {
+  const facts = c.facts.filter((h) => h.score >= o.retrievalThreshold).slice(0, o.topK);
+  const dated = (m: M): string | undefined =>
     o.now - m.createdAt > o.archiveAfterDays * DAY_MS ? new Date(m.createdAt).toISOString().slice(0, 10) : undefined;
-  const pick = (m: Memory, score: number): Selected => ({
+  const pick = (m: M, score: number): Selected<M> => ({
     memory: m,
     score,
     relevance: GROUP_WEIGHT[m.type] + score + Math.min(m.heat, 50) / 1000,
     date: dated(m),
   });
-  return [...globals.map((m) => pick(m, 0)), ...projects.map((m) => pick(m, 0)), ...factHits.map((h) => pick(h.memory, h.score))];
+  return [...c.globals.map((m) => pick(m, 0)), ...c.projects.map((m) => pick(m, 0)), ...facts.map((h) => pick(h.memory, h.score))];
 }
 
 /** Globals, then project memories, then facts; older first within a group (a model weighs later context more). */
-export function orderSelected(items: Selected[]): Selected[] {
+export function orderSelected<M extends BlockMemory>(items: Array<Selected<M>>): Array<Selected<M>> {
   return [...items].sort(
-    (a, b) => GROUP_ORDER[a.memory.type] - GROUP_ORDER[b.memory.type] || a.memory.createdAt - b.memory.createdAt || a.memory.rowid - b.memory.rowid,
+    (a, b) => GROUP_ORDER[a.memory.type] - GROUP_ORDER[b.memory.type] || a.memory.createdAt - b.memory.createdAt || a.memory.id.localeCompare(b.memory.id, 'en', { numeric: true }),
   );
 }
 
 /** The design's 0.9 sits between merge and update; keep that position on this embedder's scale. */
-export function conflictThreshold(t: Thresholds): number {
+export function conflictThreshold(t: { merge: number; update: number }): number {
   const model = { merge: 0.8, update: 0.92 };
   const pos = (CONFLICT_SIMILARITY_MODEL - model.merge) / (model.update - model.merge);
   return t.merge + pos * (t.update - t.merge);
@@ -92,20 +105,19 @@ function disagree(a: string, b: string): boolean {
  * Pairs (1-based positions in `ordered`) of memories that are nearly the
  * same statement, written close together, yet say different things.
  */
-export function findConflicts(ordered: Memory[], vectors: Map<string, Float32Array>, threshold: number): Array<[number, number]> {
+export function findConflicts(ordered: BlockMemory[], vectorOf: (m: BlockMemory) => Float32Array | undefined, threshold: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   for (let i = 0; i < ordered.length; i++) {
     for (let j = i + 1; j < ordered.length; j++) {
       const a = ordered[i];
       const b = ordered[j];
       if (!a || !b || a.type === 'global' || b.type === 'global') continue;
-      const va = vectors.get(a.id);
-      const vb = vectors.get(b.id);
-      if (!va || !vb) continue;
       if (Math.abs(a.createdAt - b.createdAt) > CONFLICT_WINDOW_DAYS * DAY_MS) continue;
+      const va = vectorOf(a);
+      const vb = vectorOf(b);
+      if (!va || !vb) continue;
       if (cosine(va, vb) > threshold && disagree(a.text, b.text)) out.push([i + 1, j + 1]);
     }
   }
   return out;
 }
-

@@ -5,6 +5,7 @@ import type { EventEmitter } from 'node:events';
 import { exitStatus } from './exit-status.js';
 import { currentSize, RawMode, type TerminalSize } from './terminal.js';
 import type { SessionEvent } from './events.js';
+import { guardObserver } from './fan-out.js';
 
 /** Signals sent to the wrapper that belong to the child. */
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'];
@@ -16,22 +17,33 @@ export interface SessionOptions {
   args: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
-  /** Receives every event, after the bytes have already been passed through. */
-  onEvent?: (e: SessionEvent) => void;
+  /** Records the session; it never touches the pass-through. */
+  observer?: SessionObserver;
   /**
-   * Asked after each output chunk: a promise means "hold the output until it
-   * settles" (the recorder is behind); the PTY is paused meanwhile.
+   * An observer that throws is detached after this is called once: the
+   * child's output and exit status never depend on it.
    */
-  holdOutput?: () => Promise<void> | undefined;
-  /** Called with raw input after it was written to the child; decides recording itself. */
-  onInput?: (t: number, data: string) => void;
+  onObserverFailure?: (err: unknown) => void;
   /**
    * Typed once the child looks ready: it has printed something and then
    * been quiet for a moment (the stdin adapter method).
    */
   firstInput?: string;
-  /** Called once the PTY exists, with its slave device path (for the echo probe). */
-  onStart?: (info: { ptsName: string | undefined; size: TerminalSize; pid: number }) => void;
+}
+
+/** What watches a session from the side. Every callback is optional. */
+export interface SessionObserver {
+  /** Once the PTY exists, with its slave device path (for the echo probe). */
+  start?(info: { ptsName: string | undefined; size: TerminalSize; pid: number }): void;
+  /** Every event, after the bytes have already been passed through. */
+  event?(e: SessionEvent): void;
+  /** Raw input after it was written to the child; the observer decides what to record. */
+  input?(t: number, data: string): void;
+  /**
+   * Asked after each output chunk: a promise means "hold the output until it
+   * settles" (the recorder is behind); the PTY is paused meanwhile.
+   */
+  backlog?(): Promise<void> | undefined;
 }
 
 export interface SessionResult {
@@ -131,16 +143,17 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
     env,
     encoding: null,
   });
+  const observer = guardObserver(opts.observer, (err) => opts.onObserverFailure?.(err));
   const ptsName = ptsNameOf(pty);
   const slaveHold = holdSlaveUntilExit(ptsName, pty.pid);
-  opts.onStart?.({ ptsName, size, pid: pty.pid });
+  observer?.start?.({ ptsName, size, pid: pty.pid });
 
   const outDecoder = new StringDecoder('utf8');
   const inDecoder = new StringDecoder('utf8');
   let exited = false;
   let streamClosed = false;
   let exitInfo: { exitCode: number; signal?: number } | undefined;
-  const emit = (e: SessionEvent): void => opts.onEvent?.(e);
+  const emit = (e: SessionEvent): void => observer?.event?.(e);
 
   return new Promise<SessionResult>((resolvePromise) => {
     const stdout = process.stdout;
@@ -173,7 +186,7 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
       }
       const text = outDecoder.write(buf);
       if (text) emit({ t: now(), code: 'o', data: text });
-      const hold = opts.holdOutput?.();
+      const hold = observer?.backlog?.();
       if (hold && !held) {
         held = true;
         pty.pause();
@@ -188,7 +201,7 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
       if (exited || streamClosed) return;
       pty.write(chunk);
       const text = inDecoder.write(chunk);
-      if (text) opts.onInput?.(now(), text);
+      if (text) observer?.input?.(now(), text);
     };
     const onStdinEnd = (): void => {
       // Piped input ran out: give the child an EOF, as a terminal would on ^D.

@@ -1,79 +1,21 @@
-import { createHash } from 'node:crypto';
 import type { DB } from './db.js';
 import { statementCache } from './statements.js';
 import { guarded } from './db.js';
 import type { Embedder } from './embed/embedder.js';
-import { cosine } from './embed/embedder.js';
-import { redact } from './redact.js';
-import { isLowValue, isTooShort, isTrivia, overlapWith, MAX_OVERLAP } from './filters.js';
-import { ftsMatchQuery, indexTerms, likeTerms } from './terms.js';
-import { applyDirPenalty, fuse } from './rank.js';
-import type {
-  Candidate,
-  Hit,
-  Memory,
-  MemoryStatus,
-  MemoryType,
-  SearchFilter,
-  SearchOptions,
-  StoreScope,
-  WritePolicy,
-  WriteResult,
-} from './types.js';
+import { indexTerms } from '../text/index.js';
+import { displayId, parseDisplayId, passesFilter, toMemory, type MemoryRow } from './rows.js';
+import { VectorIndex } from './vectors.js';
+import { hybridSearch } from './search.js';
+import { decideWrite, screenCandidate, type NearMemory, type WriteDecision } from './write-decision.js';
+import type { Candidate, Hit, Memory, MemoryType, SearchFilter, SearchOptions, StoreScope, WritePolicy, WriteResult } from './types.js';
 
-interface MemoryRow {
-  id: number;
-  type: MemoryType;
-  text: string;
-  supplement: string;
-  dir: string;
-  agent: string;
-  session_id: string | null;
-  source: string | null;
-  created_at: number;
-  last_accessed_at: number;
-  heat: number;
-  status: MemoryStatus;
-  content_hash: string;
-  embedder_id: string;
-}
+export { contentHash, capSupplement, MAX_SUPPLEMENT_CHARS } from './write-decision.js';
 
-/** How many neighbours dedup and search look at. */
+/** How many neighbours dedup looks at. */
 const NEIGHBOURS = 8;
-const SEARCH_POOL = 100;
 /** Heat at or above this keeps an old memory from being archived. */
 export const HOT_HEAT = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * A supplement keeps the newest merged restatements, up to this many
- * characters: merging is frequent, and an unbounded supplement would make
- * every merge rewrite more text.
- */
-export const MAX_SUPPLEMENT_CHARS = 4000;
-
-export function capSupplement(s: string): string {
-  if (s.length <= MAX_SUPPLEMENT_CHARS) return s;
-  const lines = s.split('\n');
-  while (lines.length > 1 && lines.join('\n').length > MAX_SUPPLEMENT_CHARS) lines.shift();
-  return lines.join('\n').slice(-MAX_SUPPLEMENT_CHARS);
-}
-
-export function contentHash(text: string): string {
-  const normal = text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-  return createHash('sha256').update(normal).digest('hex');
-}
-
-function vectorBlob(v: Float32Array): Buffer {
-  return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-}
-
-function blobVector(b: Buffer): Float32Array {
-  const copy = new Uint8Array(b.byteLength);
-  copy.set(b);
-  return new Float32Array(copy.buffer);
-}
-
 
 /**
  * One SQLite store (the project's or the user's). It is handed its
@@ -88,9 +30,11 @@ export class MemoryStore {
     readonly busyTimeoutMs?: number,
   ) {
     this.stmt = statementCache(db);
+    this.vectors = new VectorIndex(this.stmt, () => this.embedder.id);
   }
 
   private readonly stmt: ReturnType<typeof statementCache>;
+  private readonly vectors: VectorIndex;
   /**
    * Called after every committed change of content (see version.ts); not
    * for heat, which only reorders. Set by whoever opened the store.
@@ -102,54 +46,20 @@ export class MemoryStore {
   }
 
   private displayId(rowid: number): string {
-    return this.scope === 'user' ? `g${rowid}` : String(rowid);
+    return displayId(this.scope, rowid);
   }
 
   /** Accepts "12" for the project store and "g12" for the user store. */
   parseId(id: string): number | undefined {
-    const m = this.scope === 'user' ? /^g(\d+)$/.exec(id) : /^(\d+)$/.exec(id);
-    if (!m) return undefined;
-    const n = Number(m[1]);
-    return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+    return parseDisplayId(this.scope, id);
   }
 
   private toMemory(r: MemoryRow): Memory {
-    return {
-      id: this.displayId(r.id),
-      rowid: r.id,
-      scope: this.scope,
-      type: r.type,
-      text: r.text,
-      supplement: r.supplement,
-      dir: r.dir,
-      agent: r.agent,
-      sessionId: r.session_id,
-      source: r.source,
-      createdAt: r.created_at,
-      lastAccessedAt: r.last_accessed_at,
-      heat: r.heat,
-      status: r.status,
-      contentHash: r.content_hash,
-      embedderId: r.embedder_id,
-    };
+    return toMemory(this.scope, r);
   }
 
   private run<T>(fn: () => T): T {
     return guarded(this.path, fn, this.busyTimeoutMs);
-  }
-
-  /** Filters and redaction: everything decided before the store is consulted. */
-  private screen(c: Candidate, policy: WritePolicy): { text: string; hash: string } | WriteResult {
-    const raw = c.text.replace(/\r\n?/g, '\n').trim();
-    if (!raw) return { action: 'filtered', reason: 'empty' };
-    if (policy.triviaFilter && isTrivia(raw)) return { action: 'filtered', reason: 'trivia' };
-    if (!c.explicit) {
-      if (isTooShort(raw)) return { action: 'filtered', reason: 'short' };
-      if (isLowValue(raw)) return { action: 'filtered', reason: 'low-value' };
-    }
-    // Redact before anything is compared or stored, so a secret never lands in any table.
-    const text = redact(raw);
-    return { text, hash: contentHash(text) };
   }
 
   /**
@@ -169,8 +79,8 @@ export class MemoryStore {
    * front so concurrent writers queue on busy_timeout instead of failing
    * mid-transaction. Each candidate sees the ones before it.
    */
-  async writeMany(cs: Candidate[], policy: WritePolicy, now = Date.now()): Promise<WriteResult[]> {
-    const screened = cs.map((c) => this.screen(c, policy));
+  async writeMany(cs: Candidate[], policy: WritePolicy, now = Date.now(), opts: { dedup?: boolean } = {}): Promise<WriteResult[]> {
+    const screened = cs.map((c) => screenCandidate(c, policy));
     const todo = screened.map((x, i) => ('text' in x ? i : -1)).filter((i) => i >= 0);
     const texts = todo.map((i) => (screened[i] as { text: string }).text);
     const vectors = await this.embedder.embed(texts);
@@ -183,7 +93,7 @@ export class MemoryStore {
             if (!x || !('text' in x)) return x ?? { action: 'filtered', reason: 'empty' };
             const vector = vectorOf.get(i);
             if (!vector) throw new Error('the embedder returned no vector');
-            return this.writeOne(c, x.text, x.hash, vector, policy, now);
+            return this.writeOne(c, x.text, x.hash, vector, now, policy, opts.dedup ?? true);
           }),
         )
         .immediate(),
@@ -193,69 +103,56 @@ export class MemoryStore {
   }
 
   /** Dedup or insert one screened candidate; runs inside writeMany's transaction. */
-  private writeOne(c: Candidate, text: string, hash: string, vector: Float32Array, policy: WritePolicy, now: number): WriteResult {
+  private writeOne(c: Candidate, text: string, hash: string, vector: Float32Array, now: number, policy: WritePolicy, dedup: boolean): WriteResult {
     const created = c.createdAt ?? now;
     const same = this.stmt('SELECT id FROM memories WHERE content_hash = ?').get(hash) as { id: number } | undefined;
     if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
 
-    const neighbours = this.nearest(vector, NEIGHBOURS).filter(
-      (n) => n.row.status === 'active' && (c.type === 'global' || n.row.dir === c.dir),
-    );
-    const best = neighbours[0];
-    if (best && best.similarity >= policy.update) {
-      this.stmt('UPDATE memories SET text = ?, content_hash = ?, last_accessed_at = ?, embedder_id = ? WHERE id = ?')
-        .run(text, hash, now, this.embedder.id, best.row.id);
-      this.stmt('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(indexTerms(text), best.row.id);
-      this.stmt('DELETE FROM memory_vectors WHERE memory_id = ?').run(BigInt(best.row.id));
-      this.insertVector(best.row.id, vector, best.row.type);
-      return { action: 'updated', id: this.displayId(best.row.id), similarity: best.similarity };
+    // Without dedup (restoring memories kept elsewhere) only exact repeats are refused.
+    const decision: WriteDecision = dedup ? decideWrite(text, this.eligibleNeighbours(vector, c), policy) : { kind: 'insert', similarity: 0 };
+    switch (decision.kind) {
+      case 'update': {
+        const t = decision.target;
+        this.stmt('UPDATE memories SET text = ?, content_hash = ?, last_accessed_at = ?, embedder_id = ? WHERE id = ?').run(text, hash, now, this.embedder.id, t.id);
+        this.stmt('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(indexTerms(text), t.id);
+        this.vectors.replace(t.id, vector, t.type);
+        return { action: 'updated', id: this.displayId(t.id), similarity: t.similarity };
+      }
+      case 'merge': {
+        const t = decision.target;
+        this.stmt('UPDATE memories SET supplement = ?, last_accessed_at = ? WHERE id = ?').run(decision.supplement, now, t.id);
+        this.stmt('UPDATE memories_fts SET supplement_terms = ? WHERE rowid = ?').run(indexTerms(decision.supplement), t.id);
+        return { action: 'merged', id: this.displayId(t.id), similarity: t.similarity };
+      }
+      case 'duplicate':
+        return { action: 'duplicate', id: this.displayId(decision.target.id), similarity: decision.target.similarity };
+      case 'overlap':
+        return { action: 'filtered', reason: 'overlap', id: this.displayId(decision.target.id), similarity: decision.target.similarity };
+      case 'insert':
+        break;
     }
-    if (best && best.similarity >= policy.merge) {
-      if (best.row.supplement.split('\n').includes(text)) return { action: 'duplicate', id: this.displayId(best.row.id), similarity: best.similarity };
-      const supplement = capSupplement(best.row.supplement ? `${best.row.supplement}\n${text}` : text);
-      this.stmt('UPDATE memories SET supplement = ?, last_accessed_at = ? WHERE id = ?').run(supplement, now, best.row.id);
-      this.stmt('UPDATE memories_fts SET supplement_terms = ? WHERE rowid = ?').run(indexTerms(supplement), best.row.id);
-      return { action: 'merged', id: this.displayId(best.row.id), similarity: best.similarity };
-    }
-    // Lexically a repeat, but not close enough in meaning to merge:
-    // a fragment of something already remembered.
-    const repeat = neighbours.find((n) => overlapWith(text, `${n.row.text}\n${n.row.supplement}`) > MAX_OVERLAP);
-    if (repeat) return { action: 'filtered', reason: 'overlap', id: this.displayId(repeat.row.id), similarity: repeat.similarity };
-
     const info = this.stmt(
-        `INSERT INTO memories (type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id)
-         VALUES (?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?)`,
-      )
-      .run(c.type, text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, created, hash, this.embedder.id);
+      `INSERT INTO memories (type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id)
+       VALUES (?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?)`,
+    ).run(c.type, text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, created, hash, this.embedder.id);
     const id = Number(info.lastInsertRowid);
     this.stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(text), '');
-    this.insertVector(id, vector, c.type);
-    return { action: 'inserted', id: this.displayId(id), similarity: best?.similarity ?? 0 };
+    this.vectors.insert(id, vector, c.type);
+    return { action: 'inserted', id: this.displayId(id), similarity: decision.similarity };
   }
 
-  private insertVector(id: number, v: Float32Array, type: MemoryType): void {
-    // vec0 wants its integer key as a BigInt through better-sqlite3. The type
-    // is a metadata column so a KNN for facts skips every other vector.
-    this.stmt('INSERT INTO memory_vectors (memory_id, embedding, embedder_id, memory_type) VALUES (?, ?, ?, ?)').run(BigInt(id), vectorBlob(v), this.embedder.id, type);
-  }
-
-  private knn(v: Float32Array, k: number, type?: MemoryType): Array<{ memory_id: number | bigint; distance: number }> {
-    const sql = `SELECT memory_id, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ? AND embedder_id = ?${type ? ' AND memory_type = ?' : ''}`;
-    const params: unknown[] = [vectorBlob(v), k, this.embedder.id];
-    if (type) params.push(type);
-    return this.stmt(sql).all(...params) as Array<{ memory_id: number | bigint; distance: number }>;
-  }
-
-  private nearest(v: Float32Array, k: number): Array<{ row: MemoryRow; similarity: number }> {
-    const hits = this.knn(v, k);
-    if (hits.length === 0) return [];
-    const rows = this.rowsByIds(hits.map((h) => Number(h.memory_id)));
-    return hits
-      .map((h) => {
-        const row = rows.get(Number(h.memory_id));
-        return row ? { row, similarity: 1 - h.distance } : undefined;
-      })
-      .filter((x): x is { row: MemoryRow; similarity: number } => x !== undefined);
+  /** Active neighbours a candidate may be folded into: same directory, or any global. */
+  private eligibleNeighbours(v: Float32Array, c: Candidate): NearMemory[] {
+    const near = this.vectors.nearest(v, NEIGHBOURS);
+    if (near.length === 0) return [];
+    const rows = this.rowsByIds(near.map((n) => n.memoryId));
+    const out: NearMemory[] = [];
+    for (const n of near) {
+      const row = rows.get(n.memoryId);
+      if (!row || row.status !== 'active' || !(c.type === 'global' || row.dir === c.dir)) continue;
+      out.push({ id: row.id, type: row.type, text: row.text, supplement: row.supplement, similarity: n.similarity });
+    }
+    return out;
   }
 
   private rowsByIds(ids: number[]): Map<number, MemoryRow> {
@@ -267,91 +164,19 @@ export class MemoryStore {
   }
 
   vectorsByIds(ids: number[]): Map<number, Float32Array> {
-    const out = new Map<number, Float32Array>();
-    if (ids.length === 0) return out;
-    // One primary-key lookup each: vec0 does not plan `IN (…)` and scans
-    // instead, which costs ~10× more at 100k vectors.
-    const byId = this.stmt('SELECT embedding, embedder_id FROM memory_vectors WHERE memory_id = ?');
-    for (const id of ids) {
-      const r = byId.get(BigInt(id)) as { embedding: Buffer; embedder_id: string } | undefined;
-      if (r && r.embedder_id === this.embedder.id) out.set(id, blobVector(r.embedding));
-    }
-    return out;
-  }
-
-  /** FTS5 bm25 per memory id (higher is better); falls back to LIKE on any FTS error. */
-  private lexicalMatches(query: string, pool: number): Map<number, number> {
-    const out = new Map<number, number>();
-    const match = ftsMatchQuery(query);
-    if (match) {
-      try {
-        const rows = this.stmt('SELECT rowid AS id, bm25(memories_fts, 1.0, 0.5) AS b FROM memories_fts WHERE memories_fts MATCH ? ORDER BY b LIMIT ?')
-          .all(match, pool) as Array<{ id: number; b: number }>;
-        for (const r of rows) out.set(r.id, -r.b);
-        return out;
-      } catch {
-        // Fall through to LIKE: a query must never fail because of FTS syntax.
-      }
-    }
-    const terms = likeTerms(query);
-    if (terms.length === 0) return out;
-    const esc = (t: string): string => `%${t.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    const where = terms.map(() => "(text LIKE ? ESCAPE '\\' OR supplement LIKE ? ESCAPE '\\')").join(' OR ');
-    const params = terms.flatMap((t) => [esc(t), esc(t)]);
-    const rows = this.stmt(`SELECT id, text, supplement FROM memories WHERE ${where} LIMIT ?`).all(...params, pool) as Array<{
-      id: number;
-      text: string;
-      supplement: string;
-    }>;
-    for (const r of rows) {
-      const hay = `${r.text}\n${r.supplement}`.toLowerCase();
-      out.set(r.id, terms.filter((t) => hay.includes(t)).length);
-    }
-    return out;
-  }
-
-  private passes(r: MemoryRow, f: SearchFilter): boolean {
-    if (!f.includeArchived && r.status !== 'active') return false;
-    if (f.type && r.type !== f.type) return false;
-    if (f.agent && r.agent !== f.agent) return false;
-    if (f.dir && !(r.dir === f.dir || r.dir.startsWith(f.dir.endsWith('/') ? f.dir : `${f.dir}/`))) return false;
-    if (f.since !== undefined && r.created_at < f.since) return false;
-    if (f.until !== undefined && r.created_at > f.until) return false;
-    return true;
+    return ids.length ? this.run(() => this.vectors.byIds(ids)) : new Map();
   }
 
   /** Hybrid search: FTS5 bm25 and vector cosine, fused (see rank.ts). */
   async search(query: string, opts: SearchOptions, queryVector?: Float32Array): Promise<Hit[]> {
-    const v = queryVector ?? (await this.embedder.embed([query]))[0];
-    if (!v) return [];
-    return this.run(() => {
-      const lexical = this.lexicalMatches(query, SEARCH_POOL);
-      const near = this.knn(v, SEARCH_POOL, opts.type);
-      const cos = new Map<number, number>(near.map((n) => [Number(n.memory_id), 1 - n.distance]));
-      const lexOnly = [...lexical.keys()].filter((id) => !cos.has(id));
-      for (const [id, vec] of this.vectorsByIds(lexOnly)) cos.set(id, cosine(v, vec));
-      const ids = [...new Set([...cos.keys(), ...lexical.keys()])];
-      const rows = this.rowsByIds(ids);
-      let best = 0;
-      for (const [id, b] of lexical) if (rows.has(id) && b > best) best = b;
-      const hits: Hit[] = [];
-      for (const id of ids) {
-        const row = rows.get(id);
-        if (!row || !this.passes(row, opts)) continue;
-        const c = cos.get(id) ?? 0;
-        const fused = fuse(c, lexical.get(id), best);
-        const score = applyDirPenalty(fused.score, row.dir, opts.cwd, opts.crossDirPenalty ?? 1);
-        hits.push({ memory: this.toMemory(row), score, cosine: c, lexical: fused.lexical });
-      }
-      hits.sort((a, b) => b.score - a.score || b.memory.createdAt - a.memory.createdAt);
-      return hits.slice(0, opts.limit);
-    });
+    const v = opts.lexicalOnly ? undefined : (queryVector ?? (await this.embedder.embed([query]))[0]);
+    return this.run(() => hybridSearch({ stmt: this.stmt, vectors: this.vectors, scope: this.scope, rowsByIds: (ids) => this.rowsByIds(ids) }, query, v, opts));
   }
 
   list(f: SearchFilter & { limit?: number }): Memory[] {
     return this.run(() => {
       const rows = this.stmt('SELECT * FROM memories ORDER BY created_at, id').all() as MemoryRow[];
-      const out = rows.filter((r) => this.passes(r, f)).map((r) => this.toMemory(r));
+      const out = rows.filter((r) => passesFilter(r, f)).map((r) => this.toMemory(r));
       return f.limit ? out.slice(-f.limit) : out;
     });
   }
@@ -391,7 +216,7 @@ export class MemoryStore {
         .transaction(() => {
           const info = this.stmt('DELETE FROM memories WHERE id = ?').run(rowid);
           this.stmt('DELETE FROM memories_fts WHERE rowid = ?').run(rowid);
-          this.stmt('DELETE FROM memory_vectors WHERE memory_id = ?').run(BigInt(rowid));
+          this.vectors.remove(rowid);
           return info.changes > 0;
         })
         .immediate(),
@@ -452,8 +277,7 @@ export class MemoryStore {
             part.forEach((p, j) => {
               const v = vectors[j];
               if (!v) return;
-              this.stmt('DELETE FROM memory_vectors WHERE memory_id = ?').run(BigInt(p.id));
-              this.insertVector(p.id, v, p.type);
+              this.vectors.replace(p.id, v, p.type);
               this.stmt('UPDATE memories SET embedder_id = ? WHERE id = ?').run(this.embedder.id, p.id);
             });
           })

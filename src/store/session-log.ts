@@ -1,6 +1,6 @@
 import type { DB } from './db.js';
 import { guarded } from './db.js';
-import { redact } from './redact.js';
+import { redact } from '../text/index.js';
 import { statementCache } from './statements.js';
 
 /** One recorded session (or segment): where its log is and how far it was read. */

@@ -54,12 +54,12 @@ export class Stores {
   }
 
   /** A batch, routed by type, one transaction per store; results in input order. */
-  async writeMany(cs: Candidate[], now?: number): Promise<WriteResult[]> {
+  async writeMany(cs: Candidate[], now?: number, opts: { dedup?: boolean } = {}): Promise<WriteResult[]> {
     const out: WriteResult[] = new Array<WriteResult>(cs.length);
     for (const store of this.all) {
       const idx = cs.map((c, i) => (this.storeFor(c.type) === store ? i : -1)).filter((i) => i >= 0);
       if (idx.length === 0) continue;
-      const results = await store.writeMany(idx.map((i) => cs[i] as Candidate), this.policy(), now);
+      const results = await store.writeMany(idx.map((i) => cs[i] as Candidate), this.policy(), now, opts);
       idx.forEach((i, j) => {
         const r = results[j];
         if (r) out[i] = r;
@@ -70,7 +70,7 @@ export class Stores {
 
   async search(query: string, opts: SearchOptions): Promise<Hit[]> {
     const stores = opts.type ? [this.storeFor(opts.type)] : this.all;
-    const [v] = await this.embedder.embed([query]);
+    const [v] = opts.lexicalOnly ? [undefined] : await this.embedder.embed([query]);
     const hits = (await Promise.all(stores.map((s) => s.search(query, opts, v)))).flat();
     hits.sort((a, b) => b.score - a.score);
     return hits.slice(0, opts.limit);

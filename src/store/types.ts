@@ -1,5 +1,6 @@
-export const MEMORY_TYPES = ['global', 'project', 'fact'] as const;
-export type MemoryType = (typeof MEMORY_TYPES)[number];
+import type { Candidate, MemoryType } from '../text/index.js';
+
+export { MEMORY_TYPES, type MemoryType, type Candidate } from '../text/index.js';
 export type MemoryStatus = 'active' | 'archived';
 /** Global memories live in the user store; project and fact in the project store. */
 export type StoreScope = 'user' | 'project';
@@ -23,22 +24,6 @@ export interface Memory {
   status: MemoryStatus;
   contentHash: string;
   embedderId: string;
-}
-
-export interface Candidate {
-  type: MemoryType;
-  text: string;
-  dir: string;
-  agent: string;
-  sessionId?: string | null;
-  source?: string | null;
-  /** Milliseconds; defaults to now. Loaders of old data set it. */
-  createdAt?: number;
-  /**
-   * The user asked for it (the marker, or `remember`): the length and
-   * low-value filters are skipped. Trivia, redaction and dedup still apply.
-   */
-  explicit?: boolean;
 }
 
 export type WriteAction = 'inserted' | 'updated' | 'merged' | 'duplicate' | 'filtered';
@@ -65,6 +50,8 @@ export interface SearchFilter {
 
 export interface SearchOptions extends SearchFilter {
   limit: number;
+  /** FTS5 only: no query embedding, no vector scan. */
+  lexicalOnly?: boolean;
   /** The directory the search is for; memories from elsewhere get the penalty. */
   cwd?: string;
   crossDirPenalty?: number;

@@ -1,22 +1,18 @@
 import { basename } from 'node:path';
 import { ConfigError, exitCodes, errorMessage } from '../errors.js';
-import { defaultConfig, loadConfig, resolvePaths, type Config, type Paths } from '../config/index.js';
-// Direct imports, not pty/index: the screen model (@xterm/headless) is for
-// distillation and must not load on the launch path.
-import { newSessionId, unprocessedLogs } from '../pty/session-files.js';
-import { resolveCommand } from '../pty/resolve-command.js';
-import { runSession } from '../pty/run-session.js';
-import { SessionRecording } from './session-recording.js';
-import type { Messages } from './messages.js';
-import { spawnDetached } from './self.js';
-import { prepareInjection, type PreparedInjection } from './run-inject.js';
+import { defaultConfig, loadConfig, resolvePaths, type LoadedConfig, type Paths } from '../config/index.js';
+import { newSessionId, unprocessedLogs, resolveCommand, runSession } from '../pty/index.js';
+import { SessionRecording } from './recording.js';
+import type { Notices } from './notices.js';
+import { spawnDetached } from './background.js';
+import { prepareInjection, type PreparedInjection } from './launch.js';
 
 export interface RunOptions {
   command: string;
   args: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
-  messages: Messages;
+  messages: Notices;
   inject: boolean;
   record: boolean;
   sets: string[];
@@ -25,19 +21,22 @@ export interface RunOptions {
 /** Env var that names the session to a wrapped CLI (and its hooks). */
 export const SESSION_ENV = 'CLAUDE_MEM_SESSION_ID';
 
-function loadOrWarn(opts: RunOptions): { config: Config; paths: Paths; memory: boolean } {
+function loadOrWarn(opts: RunOptions): { loaded: LoadedConfig & { paths: Paths }; memory: boolean } {
   try {
-    const loaded = loadConfig({ cwd: opts.cwd, env: opts.env, sets: opts.sets });
-    return { config: loaded.config, paths: loaded.paths, memory: true };
+    return { loaded: loadConfig({ cwd: opts.cwd, env: opts.env, sets: opts.sets }), memory: true };
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     // The user's work comes first: say it once, then launch without memory.
     opts.messages.error(`${err.message} Starting without memory.`);
-    return { config: defaultConfig(), paths: resolvePaths(opts.cwd, opts.env), memory: false };
+    return { loaded: { config: defaultConfig(), explicit: new Set(), files: [], paths: resolvePaths(opts.cwd, opts.env) }, memory: false };
   }
 }
 
-export async function runCommand(opts: RunOptions): Promise<number> {
+/**
+ * `claude-mem run`: the CLI under a transparent PTY, handed its memory block,
+ * its session recorded; returns the child's exit status.
+ */
+export async function runWrapped(opts: RunOptions): Promise<number> {
   const resolved = resolveCommand(opts.command, opts.env, opts.cwd);
   if (!resolved.ok) {
     opts.messages.error(
@@ -47,7 +46,8 @@ export async function runCommand(opts: RunOptions): Promise<number> {
     );
     return resolved.reason === 'not-found' ? exitCodes.notFound : 126;
   }
-  const { config, paths, memory } = loadOrWarn(opts);
+  const { loaded, memory } = loadOrWarn(opts);
+  const { config, paths } = loaded;
   const agent = basename(opts.command);
   const sessionId = opts.env[SESSION_ENV] && /^[\w.-]+$/.test(opts.env[SESSION_ENV] ?? '') ? (opts.env[SESSION_ENV] as string) : newSessionId();
   const childEnv: NodeJS.ProcessEnv = { ...opts.env, [SESSION_ENV]: sessionId };
@@ -62,7 +62,7 @@ export async function runCommand(opts: RunOptions): Promise<number> {
   let args = opts.args;
   if (memory && opts.inject && config.inject.enabled) {
     try {
-      injection = await prepareInjection({ agent, args: opts.args, cwd: opts.cwd, env: opts.env, config, paths });
+      injection = await prepareInjection({ agent, args: opts.args, cwd: opts.cwd, loaded });
       args = injection.args;
       Object.assign(childEnv, injection.env);
     } catch (err) {
@@ -90,12 +90,10 @@ export async function runCommand(opts: RunOptions): Promise<number> {
     file: resolved.path,
     args,
     firstInput: injection?.firstInput,
-    holdOutput: () => recording?.backlog(),
     cwd: opts.cwd,
     env: childEnv,
-    onStart: ({ ptsName, size }) => recording?.start(ptsName, size),
-    onEvent: (e) => recording?.event(e),
-    onInput: (t, data) => recording?.input(t, data),
+    observer: recording,
+    onObserverFailure: (err) => opts.messages.warn(`recording failed (${errorMessage(err)}) and is off for this session; the CLI keeps running.`),
   });
 
   // The child is gone; what follows must not lose its status. The echo
@@ -103,7 +101,11 @@ export async function runCommand(opts: RunOptions): Promise<number> {
   // and set the exit code now in case anything exits early.
   process.exitCode = result.status;
   const keepAlive = setInterval(() => undefined, 1000);
-  await recording?.finish();
+  try {
+    await recording?.finish();
+  } catch (err) {
+    opts.messages.warn(`could not finish the session log (${errorMessage(err)}); it is processed at the next start.`);
+  }
   injection?.cleanup();
   clearInterval(keepAlive);
   return result.status;

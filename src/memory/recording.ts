@@ -1,17 +1,22 @@
-// Direct imports, not pty/index: the screen model (@xterm/headless) is for
-// distillation and must not load on the launch path.
-import { CastRecorder } from '../pty/recorder.js';
-import { EchoProbe } from '../pty/echo-probe.js';
-import { InputGate } from '../pty/input-gate.js';
-import { OrderedSink } from '../pty/ordered-sink.js';
-import { castPath, markDone, removeLock, writeLock } from '../pty/session-files.js';
-import type { SessionEvent } from '../pty/events.js';
-import type { TerminalSize } from '../pty/terminal.js';
+import {
+  CastRecorder,
+  EchoProbe,
+  InputGate,
+  OrderedSink,
+  SinkFanOut,
+  castPath,
+  markDone,
+  removeLock,
+  writeLock,
+  type SessionEvent,
+  type SessionObserver,
+  type TerminalSize,
+} from '../pty/index.js';
 import type { Config, Paths } from '../config/index.js';
 import { errorMessage } from '../errors.js';
-import type { Messages } from './messages.js';
+import type { Notices } from './notices.js';
 import { LiveMarkers } from './live-markers.js';
-import { spawnDetached } from './self.js';
+import { spawnDetached } from './background.js';
 
 export interface RecordingOptions {
   sessionId: string;
@@ -24,7 +29,7 @@ export interface RecordingOptions {
   childEnv: NodeJS.ProcessEnv;
   config: Config;
   paths: Paths;
-  messages: Messages;
+  messages: Notices;
 }
 
 /**
@@ -32,7 +37,7 @@ export interface RecordingOptions {
  * input gate with its echo probe, live markers and the periodic fallback.
  * `run` hands it the session's events; it never touches the pass-through.
  */
-export class SessionRecording {
+export class SessionRecording implements SessionObserver {
   private recorder: CastRecorder | undefined;
   private gate: InputGate | undefined;
   private probe: EchoProbe | undefined;
@@ -43,7 +48,7 @@ export class SessionRecording {
   constructor(private readonly o: RecordingOptions) {}
 
   /** Called once the PTY exists. */
-  start(ptsName: string | undefined, size: TerminalSize): void {
+  start({ ptsName, size }: { ptsName: string | undefined; size: TerminalSize }): void {
     const { o } = this;
     try {
       writeLock(o.paths.sessionsDir, o.sessionId, process.pid);
@@ -73,14 +78,14 @@ export class SessionRecording {
       this.background(['--markers-only']);
     });
     this.markers = markers;
-    this.ordered = new OrderedSink({
-      event: (e) => {
-        recorder.event(e);
-        markers.event(e);
-      },
-      flush: () => recorder.flush(),
-      close: () => recorder.close(),
-    });
+    const fanOut = new SinkFanOut(
+      [
+        { name: 'the session log', sink: recorder },
+        { name: 'live markers', sink: { event: (e) => markers.event(e), flush: () => undefined, close: () => markers.close() } },
+      ],
+      (name, err) => o.messages.warn(`${name} failed (${errorMessage(err)}) and is off for this session; the CLI keeps running.`),
+    );
+    this.ordered = new OrderedSink(fanOut);
     // Periodic fallback: fold new material in while a long session runs,
     // in a background process, never on the pass-through path.
     this.periodic = setInterval(() => {

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FatalError } from '../errors.js';
-import { renderExampleYaml, PROJECT_CONFIG_FILE, PROJECT_DATA_DIR } from '../config/index.js';
-import type { Messages } from './messages.js';
+import type { Command } from 'commander';
+import { FatalError } from '../../errors.js';
+import { renderExampleYaml, PROJECT_CONFIG_FILE, PROJECT_DATA_DIR } from '../../config/index.js';
+import type { Messages } from '../messages.js';
+import type { CliEnv } from '../env.js';
 
 const GITIGNORE_LINE = `${PROJECT_DATA_DIR}/`;
 
@@ -32,4 +34,12 @@ export function runInit(opts: { dir: string; force: boolean; messages: Messages 
     writeFileSync(ignorePath, after);
     opts.messages.info(`added ${GITIGNORE_LINE} to ${ignorePath}`);
   }
+}
+
+export function registerInit(program: Command, cli: CliEnv): void {
+  program
+    .command('init')
+    .description('write claude-mem.yaml with every key and add .claude-mem/ to .gitignore')
+    .option('--force', 'overwrite an existing claude-mem.yaml')
+    .action((o: { force?: boolean }) => runInit({ dir: cli.cwd, force: Boolean(o.force), messages: cli.messages }));
 }

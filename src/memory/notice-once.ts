@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Messages } from './messages.js';
+import type { Notices } from './notices.js';
 import { touchPrivateFile } from '../fs-private.js';
 
 /**
@@ -8,7 +8,7 @@ import { touchPrivateFile } from '../fs-private.js';
  * fallback is "one line saying so", not a line on every command.
  * `status` always shows the embedder in use.
  */
-export function noticeOnce(userDataDir: string, key: string, line: string | undefined, messages: Messages): void {
+export function noticeOnce(userDataDir: string, key: string, line: string | undefined, messages: Notices): void {
   if (!line) return;
   const mark = join(userDataDir, `.notice-${key}`);
   if (existsSync(mark)) return;

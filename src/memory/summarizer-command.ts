@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { cleanSummary, type Summarizer } from '../distill/summarizer.js';
+import { cleanSummary, type Summarizer } from '../distill/index.js';
+import type { Config } from '../config/index.js';
 
 const SUMMARIZER_TIMEOUT_MS = 60_000;
 
@@ -36,4 +37,10 @@ export function commandSummarizer(command: string, cwd: string, env: NodeJS.Proc
         child.stdin.end(prompt);
       }),
   };
+}
+
+/** The configured summarizer, if any (distill.summarizer). */
+export function summarizerFor(config: Config, env: NodeJS.ProcessEnv, cwd: string): Summarizer | undefined {
+  const cmd = config.distill.summarizer.trim();
+  return cmd ? commandSummarizer(cmd, cwd, env) : undefined;
 }

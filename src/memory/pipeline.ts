@@ -12,9 +12,17 @@ export type ProcessMode = 'full' | 'markers' | 'live';
 /** Largest log distilled (V8 strings top out near 512 MiB). */
 export const MAX_DISTILL_BYTES = 256 * 1024 * 1024;
 
+/** Why a log was not (or not wholly) processed; `detail` is one line for the user. */
+export type SkipReason =
+  | { kind: 'busy'; detail: string }
+  | { kind: 'already-processed'; detail: string }
+  | { kind: 'too-large'; detail: string }
+  | { kind: 'unreadable'; detail: string }
+  | { kind: 'bad-format'; detail: string };
+
 export interface ProcessReport {
   sessionId: string;
-  skipped?: string;
+  skipped?: SkipReason;
   written: number;
   results: WriteResult[];
 }
@@ -38,7 +46,7 @@ export async function processSession(
 ): Promise<ProcessReport> {
   // Markers are idempotent by hash and must not wait; the rest is one process at a time.
   const release = mode === 'markers' ? () => undefined : claimProcessing(paths.sessionsDir, sessionId);
-  if (!release) return { sessionId, written: 0, results: [], skipped: 'being processed by another claude-mem process' };
+  if (!release) return { sessionId, written: 0, results: [], skipped: { kind: 'busy', detail: 'being processed by another claude-mem process' } };
   try {
     return await processClaimed(stores, paths, config, sessionId, mode, summarizer);
   } finally {
@@ -62,17 +70,17 @@ async function processClaimed(
     // giant log is left as it is (still replayable) rather than half-read.
     if (statSync(logPath).size > MAX_DISTILL_BYTES) {
       if (!isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
-      return { ...report, skipped: `${logPath} is over ${MAX_DISTILL_BYTES / 1048576} MB; it is kept but not distilled` };
+      return { ...report, skipped: { kind: 'too-large', detail: `${logPath} is over ${MAX_DISTILL_BYTES / 1048576} MB; it is kept but not distilled` } };
     }
     text = readFileSync(logPath, 'utf8');
   } catch (err) {
-    return { ...report, skipped: `cannot read ${logPath}: ${errorMessage(err)}` };
+    return { ...report, skipped: { kind: 'unreadable', detail: `cannot read ${logPath}: ${errorMessage(err)}` } };
   }
   let cast;
   try {
     cast = parseCast(text);
   } catch (err) {
-    if (err instanceof CastFormatError) return { ...report, skipped: `${logPath}: ${err.message}` };
+    if (err instanceof CastFormatError) return { ...report, skipped: { kind: 'bad-format', detail: `${logPath}: ${err.message}` } };
     throw err;
   }
   const meta = cast.header['x-claude-mem'];
@@ -88,7 +96,7 @@ async function processClaimed(
   });
   if (mode === 'full' && session.processedOffset >= cast.completeBytes) {
     if (!isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
-    return { ...report, skipped: 'already processed' };
+    return { ...report, skipped: { kind: 'already-processed', detail: 'already processed' } };
   }
 
   stores.archiveCold();

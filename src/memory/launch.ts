@@ -1,48 +1,25 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import type { Config, Paths } from '../config/index.js';
-import type { BuiltBlock, LaunchFacts } from '../inject/index.js';
-import type { Stores } from '../store/index.js';
+import { join } from 'node:path';
+import type { LoadedConfig, Paths } from '../config/index.js';
+import type { BuiltBlock } from '../inject/index.js';
+import type { Memory, Stores } from '../store/index.js';
 import { FILE_MODE } from '../fs-private.js';
-import { existsSync } from 'node:fs';
 import { cacheKey, lookupBlock, recordPendingHeat, saveBlock, takePendingHeat, type CachedBlock } from './context-cache.js';
+import { blockRefs, buildContext, readGitFacts } from './context.js';
 
 export interface PreparedInjection {
   args: string[];
   env: Record<string, string>;
   firstInput?: string;
-  block: BuiltBlock;
+  /** The block handed over: its text and token count (and, when built now, its memories). */
+  block: { text: string; tokens: number; memories: number };
   cleanup: () => void;
 }
 
-type GitFacts = Pick<LaunchFacts, 'branch' | 'commitSubjects'>;
-
-async function readGitFacts(cwd: string): Promise<GitFacts> {
-  const { gitFacts } = await import('./launch-facts.js');
-  return gitFacts(cwd);
-}
-
-/**
- * Builds the block for this launch, from the stores as they are now. `git`
- * is passed by callers that already read it for the cache key.
- */
-export async function contextFor(stores: Stores, config: Config, paths: Paths, cwd: string, args: string[], git?: GitFacts): Promise<BuiltBlock> {
-  const { buildBlock, buildLaunchQuery, promptFromArgs } = await import('../inject/index.js');
-  const { branch, commitSubjects } = git ?? (await readGitFacts(cwd));
-  const query = buildLaunchQuery({
-    dirName: basename(paths.projectRoot),
-    branch,
-    commitSubjects,
-    lastSummary: stores.sessions.lastSummary(paths.projectRoot),
-    prompt: promptFromArgs(args),
-  });
-  return buildBlock(stores, config, cwd, query);
-}
-
 /** What the cache keeps of a block. */
-function cacheEntryOf(block: BuiltBlock): CachedBlock {
-  return { text: block.text, tokens: block.tokens, ids: block.selected.map((s) => ({ scope: s.memory.scope, rowid: s.memory.rowid })) };
+function cacheEntryOf(block: BuiltBlock<Memory>): CachedBlock {
+  return { text: block.text, tokens: block.tokens, ids: blockRefs(block) };
 }
 
 /** Applies heat owed by launches that used the cache. */
@@ -56,19 +33,20 @@ export function applyPendingHeat(stores: Stores, paths: Paths): void {
  * stores are closed (closing bumps this process's own content versions, and
  * the entry must not be visible before the data it was computed from).
  */
-export async function prepareContextCache(stores: Stores, config: Config, paths: Paths, cwd: string): Promise<() => void> {
+export async function prepareContextCache(stores: Stores, loaded: Pick<LoadedConfig, 'config'> & { paths: Paths }, cwd: string): Promise<() => void> {
+  const { config, paths } = loaded;
   applyPendingHeat(stores, paths);
   const git = await readGitFacts(cwd);
   // Read before the block: a write landing while it is computed makes this key stale.
   const key = cacheKey({ cwd, paths, config, ...git });
-  const block = await contextFor(stores, config, paths, cwd, [], git);
+  const block = await buildContext(stores, config, paths, cwd, [], git);
   return () => saveBlock(paths, cwd, key, cacheEntryOf(block));
 }
 
 /** Hands a block to the CLI through its adapter: argv, env, a private temp file. */
-async function handOver(o: { agent: string; args: string[]; config: Config }, block: BuiltBlock): Promise<PreparedInjection> {
+async function handOver(o: { agent: string; args: string[]; loaded: Pick<LoadedConfig, 'config'> }, block: PreparedInjection['block']): Promise<PreparedInjection> {
   const { chooseAdapter, planAdapter } = await import('../inject/adapters/builtin.js');
-  const adapter = chooseAdapter(o.agent, o.config.inject.adapters, o.args);
+  const adapter = chooseAdapter(o.agent, o.loaded.config.inject.adapters, o.args);
   // Every CLI gets the file too (CLAUDE_MEM_CONTEXT_FILE), not only file-arg ones.
   const dir = mkdtempSync(join(tmpdir(), 'claude-mem-'));
   const file = join(dir, 'context.md');
@@ -83,6 +61,13 @@ async function handOver(o: { agent: string; args: string[]; config: Config }, bl
   };
 }
 
+export const NO_INJECTION = (args: string[]): PreparedInjection => ({
+  args,
+  env: {},
+  block: { text: '', tokens: 0, memories: 0 },
+  cleanup: () => undefined,
+});
+
 /**
  * Everything `run` needs to hand memory to the CLI: extra argv, env vars,
  * a private temp file where the adapter wants one. Any failure throws, and
@@ -96,49 +81,46 @@ export async function prepareInjection(o: {
   agent: string;
   args: string[];
   cwd: string;
-  env: NodeJS.ProcessEnv;
-  config: Config;
-  paths: Paths;
+  loaded: Pick<LoadedConfig, 'config' | 'explicit'> & { paths: Paths };
 }): Promise<PreparedInjection> {
-  const none: PreparedInjection = {
-    args: o.args,
-    env: {},
-    block: { text: '', tokens: 0, selected: [], dropped: 0, language: 'en' },
-    cleanup: () => undefined,
-  };
+  const { config, paths } = o.loaded;
   // No store yet means nothing to remember: do not create one, or even load
   // SQLite, on the launch path.
-  if (!existsSync(o.paths.projectDb) && !existsSync(o.paths.userDb)) return none;
+  if (!existsSync(paths.projectDb) && !existsSync(paths.userDb)) return NO_INJECTION(o.args);
   const { promptFromArgs } = await import('../inject/launch-query.js');
   const prompt = promptFromArgs(o.args);
   const git = await readGitFacts(o.cwd);
   // Read before anything is computed, and used for saving too (see context-cache.ts).
-  const key = cacheKey({ cwd: o.cwd, paths: o.paths, config: o.config, ...git });
+  const key = cacheKey({ cwd: o.cwd, paths, config, ...git });
   if (prompt === undefined) {
-    const cached = lookupBlock(o.paths, o.cwd, key);
+    const cached = lookupBlock(paths, o.cwd, key);
     if (cached) {
-      if (!cached.text) return none;
-      recordPendingHeat(o.paths, cached.ids);
-      return handOver(o, { text: cached.text, tokens: cached.tokens, selected: [], dropped: 0, language: 'en' });
+      if (!cached.text) return NO_INJECTION(o.args);
+      recordPendingHeat(paths, cached.ids);
+      return handOver(o, { text: cached.text, tokens: cached.tokens, memories: cached.ids.length });
     }
   }
 
   const { openStores } = await import('../store/index.js');
-  const stores = openStores({ config: o.config, explicit: new Set() }, o.paths);
-  let block: BuiltBlock;
+  const stores = openStores(o.loaded, paths);
+  let block: BuiltBlock<Memory>;
   try {
     // No archive pass here: the launch path only reads, and pays heat.
     // Background distillation and the memory commands archive.
-    applyPendingHeat(stores, o.paths);
-    block = await contextFor(stores, o.config, o.paths, o.cwd, o.args, git);
-    stores.touch(cacheEntryOf(block).ids);
+    applyPendingHeat(stores, paths);
+    block = await buildContext(stores, config, paths, o.cwd, o.args, git);
+    stores.touch(blockRefs(block));
   } finally {
     stores.close();
   }
   // The next plain launch here can skip all this.
-  if (prompt === undefined) {
-    saveBlock(o.paths, o.cwd, key, cacheEntryOf(block));
-  }
-  if (!block.text) return none;
-  return handOver(o, block);
+  if (prompt === undefined) saveBlock(paths, o.cwd, key, cacheEntryOf(block));
+  if (!block.text) return NO_INJECTION(o.args);
+  return handOver(o, { text: block.text, tokens: block.tokens, memories: block.selected.length });
+}
+
+/** The arguments a CLI would be given for a block (for `context --for`): no file is written. */
+export async function handOverArgs(agent: string, loaded: Pick<LoadedConfig, 'config'>, text: string): Promise<string[]> {
+  const { chooseAdapter, planAdapter } = await import('../inject/adapters/builtin.js');
+  return planAdapter(chooseAdapter(agent, loaded.config.inject.adapters, []), text, '<temp file>').args;
 }

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Path of the built entry point, for the background processes we start. */
-export const CLI_ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'main.js');
+export const CLI_ENTRY = join(dirname(fileURLToPath(import.meta.url)), '..', 'cli', 'main.js');
 
 /**
  * Starts `claude-mem --quiet <args>` detached, so the user's shell comes back at

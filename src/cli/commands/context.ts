@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import { withCliMemory, type CliEnv } from '../env.js';
+
+export function registerContext(program: Command, cli: CliEnv): void {
+  program
+    .command('context')
+    .description('print exactly what would be injected at launch, with its token count')
+    .option('--dir <dir>', 'directory to build the context for (default: the current one)')
+    .option('--for <cli>', 'show how this CLI would receive it (claude, codex, aider, gemini, …)')
+    .option('--json', 'print JSON')
+    .action(async (o: { dir?: string; for?: string; json?: boolean }) => {
+      const { block, budget, args } = await withCliMemory(
+        cli,
+        async (m) => {
+          const block = await m.context();
+          const { handOverArgs } = await import('../../memory/index.js');
+          return { block, budget: m.config.inject.token_budget, args: o.for && block.text ? await handOverArgs(o.for, m.loaded, block.text) : [] };
+        },
+        { dir: o.dir },
+      );
+      if (o.json) {
+        cli.print(JSON.stringify({ tokens: block.tokens, budget, dropped: block.dropped, text: block.text }, null, 2));
+        return;
+      }
+      if (!block.text) {
+        cli.print('no memories to inject here yet.');
+        return;
+      }
+      cli.print(block.text);
+      cli.print('');
+      cli.print(`${block.tokens} tokens (budget ${budget}), ${block.selected.length} memories${block.dropped ? `, ${block.dropped} dropped for the budget` : ''}`);
+      if (o.for) {
+        const shown = args.map((a) => {
+          const flat = a.replace(/\s+/g, ' ');
+          return flat.length > 40 ? `${flat.slice(0, 37)}…` : flat;
+        });
+        cli.print(`${o.for} gets: ${shown.length ? shown.join(' ') : '(no extra arguments)'} + env CLAUDE_MEM_CONTEXT, CLAUDE_MEM_CONTEXT_FILE`);
+      }
+    });
+}

@@ -1,0 +1,42 @@
+import type { Command } from 'commander';
+import { FatalError } from '../../errors.js';
+import type { MemoryType } from '../../text/index.js';
+import { withCliMemory, type CliEnv } from '../env.js';
+import { checkMemoryText, readStdinText } from '../text-input.js';
+import { typeOption } from './query.js';
+
+export function registerRemember(program: Command, cli: CliEnv): void {
+  program
+    .command('remember')
+    .description('add a memory by hand ("-" reads the text from stdin)')
+    .argument('<text...>', 'the memory, kept whole')
+    .addOption(typeOption())
+    .option('--agent <name>', 'tag it with this agent', 'user')
+    .action(async (words: string[], o: { type?: MemoryType; agent: string }) => {
+      const raw = words.length === 1 && words[0] === '-' ? await readStdinText() : words.join(' ');
+      const text = checkMemoryText(raw);
+      const { type, result } = await withCliMemory(cli, (m) => m.remember(text, { type: o.type, agent: o.agent }));
+      switch (result.action) {
+        case 'inserted':
+          cli.print(`remembered [${result.id}] [${type}]`);
+          break;
+        case 'updated':
+          cli.print(`updated [${result.id}]: it said nearly the same (similarity ${result.similarity?.toFixed(2)})`);
+          break;
+        case 'merged':
+          cli.print(`added to [${result.id}] as a supplement (similarity ${result.similarity?.toFixed(2)})`);
+          break;
+        case 'duplicate':
+          cli.print(`already remembered as [${result.id}]`);
+          break;
+        case 'filtered':
+          throw new FatalError(
+            result.reason === 'overlap'
+              ? `not stored: it mostly repeats [${result.id}]. Edit that one with forget + remember if it changed.`
+              : result.reason === 'short'
+                ? 'not stored: a memory needs at least 30 characters, so it can stand on its own later. Say a little more.'
+                : `not stored: it looks like ${result.reason === 'trivia' ? 'small talk' : 'noise (an exit code, a usage line or a counter)'}.`,
+          );
+      }
+    });
+}

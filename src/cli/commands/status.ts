@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import { withCliMemory, type CliEnv } from '../env.js';
+
+function human(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+export function registerStatus(program: Command, cli: CliEnv): void {
+  program
+    .command('status')
+    .description('store paths and sizes, counts by type, status and agent, the embedder, unprocessed sessions')
+    .option('--json', 'print JSON')
+    .action(async (o: { json?: boolean }) => {
+      const status = await withCliMemory(cli, (m) => m.status());
+      if (o.json) {
+        cli.print(JSON.stringify(status, null, 2));
+        return;
+      }
+      const kv = (r: Record<string, number>): string => Object.entries(r).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
+      const pending = status.pending_sessions;
+      const t = status.thresholds;
+      cli.print(`project root   ${status.project_root}`);
+      cli.print(`project store  ${status.project_store.path} (${human(status.project_store.bytes)})`);
+      cli.print(`user store     ${status.user_store.path} (${human(status.user_store.bytes)})`);
+      cli.print(`sessions       ${status.sessions} in ${status.sessions_dir}, ${pending.length} not yet processed${pending.length ? `: ${pending.join(', ')}` : ''}`);
+      cli.print(`embedder       ${status.embedder}${status.embedder_notice ? ' (fallback: no local model)' : ''}; thresholds update ${t.update}, merge ${t.merge}, retrieval ${t.retrieval}`);
+      cli.print(`memories       by type: ${kv(status.by_type)}`);
+      cli.print(`               by status: ${kv(status.by_status)}`);
+      cli.print(`               by agent: ${kv(status.by_agent)}`);
+      const stale = Object.keys(status.by_embedder).filter((e) => e !== status.embedder);
+      if (stale.length) cli.print(`               vectors from ${stale.join(', ')}: run "claude-mem reindex"`);
+      cli.print(`config         ${status.config_files.length ? status.config_files.join(', ') : 'defaults only'}`);
+    });
+}

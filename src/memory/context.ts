@@ -1,0 +1,85 @@
+import { basename } from 'node:path';
+import type { Config, Paths } from '../config/index.js';
+import type { Memory, Stores } from '../store/index.js';
+import type { BlockCandidates, BuiltBlock, LaunchFacts } from '../inject/index.js';
+
+/** A block can hold tens of memories; more candidates per group only cost time. */
+const MAX_CANDIDATES_PER_GROUP = 300;
+/** Facts searched per launch, before the threshold and top_k: room for the penalty to reorder. */
+const FACT_POOL_FACTOR = 4;
+
+export type GitFacts = Pick<LaunchFacts, 'branch' | 'commitSubjects'>;
+
+export async function readGitFacts(cwd: string): Promise<GitFacts> {
+  const { gitFacts } = await import('./launch-facts.js');
+  return gitFacts(cwd);
+}
+
+/**
+ * store → candidates: every active global, project memories bound to this
+ * directory or an ancestor, and the facts that a search for the launch
+ * query finds (the cross-directory penalty applied).
+ */
+export async function gatherCandidates(stores: Stores, config: Config, cwd: string, launchQuery: string): Promise<BlockCandidates<Memory>> {
+  const { ancestorsOf } = await import('../inject/index.js');
+  const globals = stores.user.hottest('global', MAX_CANDIDATES_PER_GROUP);
+  const projects = stores.project.hottest('project', MAX_CANDIDATES_PER_GROUP, ancestorsOf(cwd));
+  const facts = launchQuery.trim()
+    ? (
+        await stores.search(launchQuery, {
+          type: 'fact',
+          limit: config.retrieval.top_k * FACT_POOL_FACTOR,
+          cwd,
+          crossDirPenalty: config.retrieval.cross_dir_penalty,
+        })
+      ).map((h) => ({ memory: h.memory, score: h.score }))
+    : [];
+  return { globals, projects, facts };
+}
+
+/**
+ * The block for a launch in `cwd`, from the stores as they are now: the
+ * launch query (directory, git facts, last summary, a prompt in argv),
+ * the candidates, then inject's pure select → budget → format.
+ */
+export async function buildContext(
+  stores: Stores,
+  config: Config,
+  paths: Paths,
+  cwd: string,
+  args: string[],
+  git?: GitFacts,
+  now = Date.now(),
+): Promise<BuiltBlock<Memory>> {
+  const { buildBlock, buildLaunchQuery, promptFromArgs, conflictThreshold, loadTokenCounter } = await import('../inject/index.js');
+  const { branch, commitSubjects } = git ?? (await readGitFacts(cwd));
+  const query = buildLaunchQuery({
+    dirName: basename(paths.projectRoot),
+    branch,
+    commitSubjects,
+    lastSummary: stores.sessions.lastSummary(paths.projectRoot),
+    prompt: promptFromArgs(args),
+  });
+  const candidates = await gatherCandidates(stores, config, cwd, query);
+  const count = await loadTokenCounter();
+  const storeOf = (m: Memory) => (m.scope === 'user' ? stores.user : stores.project);
+  return buildBlock(
+    candidates,
+    (m) => storeOf(m).vectorsByIds([m.rowid]).get(m.rowid),
+    {
+      budget: config.inject.token_budget,
+      topK: config.retrieval.top_k,
+      language: config.inject.language,
+      retrievalThreshold: stores.thresholds.retrieval,
+      conflictThreshold: conflictThreshold(stores.thresholds),
+      archiveAfterDays: config.decay.archive_after_days,
+      now,
+    },
+    count,
+  );
+}
+
+/** The memories of a block, by store, for their heat. */
+export function blockRefs(block: BuiltBlock<Memory>): Array<{ scope: 'user' | 'project'; rowid: number }> {
+  return block.selected.map((s) => ({ scope: s.memory.scope, rowid: s.memory.rowid }));
+}

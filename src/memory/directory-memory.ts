@@ -1,0 +1,204 @@
+import { resolve } from 'node:path';
+import type { LoadedConfig, Paths } from '../config/index.js';
+import type { BuiltBlock } from '../inject/index.js';
+import { classify } from '../distill/index.js';
+import { isLive, listSessionIds } from '../pty/index.js';
+import type { Candidate, Hit, Memory, MemoryType, Stores, WriteResult } from '../store/index.js';
+import { buildContext, blockRefs } from './context.js';
+import { prepareContextCache } from './launch.js';
+import { pendingSessions, processSession, type ProcessMode, type ProcessReport } from './pipeline.js';
+import { statusOf, type StatusReport } from './status.js';
+import { summarizerFor } from './summarizer-command.js';
+
+export interface QueryOptions {
+  limit?: number;
+  type?: MemoryType;
+  agent?: string;
+  /** Only memories of this directory or below (resolved against the memory's cwd). */
+  dir?: string;
+  /** Milliseconds, inclusive. */
+  since?: number;
+  until?: number;
+  includeArchived?: boolean;
+  /** Full text only: no query embedding, no vector scan. */
+  lexicalOnly?: boolean;
+}
+
+export interface QueryResult {
+  hits: Hit[];
+  ms: number;
+}
+
+export interface RememberOptions {
+  /** Default: classified from the text (DESIGN.md's rules). */
+  type?: MemoryType;
+  agent?: string;
+}
+
+export interface ProcessOptions {
+  /** One session; default: every session not yet processed. */
+  session?: string;
+  /** Every finished log, again (idempotent). */
+  all?: boolean;
+  mode?: ProcessMode;
+}
+
+const DEFAULT_QUERY_LIMIT = 10;
+
+/**
+ * The memory of one directory: its project store and the user's store, with
+ * the config that shapes them. Every client (the CLI, hooks, MCP, the
+ * viewer, bench/) calls this; none wires the stages itself.
+ */
+export class DirectoryMemory {
+  private saveCache: (() => void) | undefined;
+  private closed = false;
+
+  constructor(
+    readonly stores: Stores,
+    readonly loaded: LoadedConfig & { paths: Paths },
+    /** The directory this memory was opened for. */
+    readonly cwd: string,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  get config(): LoadedConfig['config'] {
+    return this.loaded.config;
+  }
+
+  get paths(): Paths {
+    return this.loaded.paths;
+  }
+
+  /** The one line to show when vectors fell back to lexical ones. */
+  get notice(): string | undefined {
+    return this.stores.notice;
+  }
+
+  /**
+   * Hybrid search (FTS5 + vectors). Hits with no lexical match and a weak
+   * vector are noise, not results, and are left out.
+   */
+  async search(text: string, o: QueryOptions = {}): Promise<QueryResult> {
+    const started = process.hrtime.bigint();
+    const hits = await this.stores.search(text, {
+      limit: o.limit ?? DEFAULT_QUERY_LIMIT,
+      type: o.type,
+      agent: o.agent,
+      dir: o.dir ? resolve(this.cwd, o.dir) : undefined,
+      since: o.since,
+      until: o.until,
+      includeArchived: o.includeArchived ?? false,
+      lexicalOnly: o.lexicalOnly,
+      cwd: this.cwd,
+      crossDirPenalty: this.config.retrieval.cross_dir_penalty,
+    });
+    const shown = hits.filter((h) => h.lexical > 0 || h.cosine >= this.stores.thresholds.retrieval);
+    return { hits: shown, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+  }
+
+  /** Every memory, oldest first. */
+  list(o: { type?: MemoryType; includeArchived?: boolean; agent?: string } = {}): Memory[] {
+    return this.stores.list({ type: o.type, includeArchived: o.includeArchived ?? false, agent: o.agent });
+  }
+
+  /** A memory by its display id ("12" project, "g12" user). */
+  get(id: string): Memory | undefined {
+    const where = this.stores.locate(id);
+    return where ? where.store.get(where.rowid) : undefined;
+  }
+
+  /** An explicit memory, typed or classified, through the same filters, redaction and dedup as distilled ones. */
+  async remember(text: string, o: RememberOptions = {}): Promise<{ type: MemoryType; result: WriteResult }> {
+    const type = o.type ?? classify(text);
+    const result = await this.stores.write({
+      type,
+      text,
+      dir: type === 'global' ? '' : this.paths.projectRoot,
+      agent: o.agent ?? 'user',
+      sessionId: null,
+      source: 'remember',
+      // Typed on purpose: no length or low-value filter, as with the marker.
+      explicit: true,
+    });
+    return { type, result };
+  }
+
+  /**
+   * Many candidates at once (an import, a benchmark's corpus): one
+   * transaction per store. `dedup: false` restores memories kept elsewhere
+   * as they are: filters and redaction apply, only exact repeats are refused.
+   */
+  write(candidates: Candidate[], o: { now?: number; dedup?: boolean } = {}): Promise<WriteResult[]> {
+    return this.stores.writeMany(candidates, o.now, { dedup: o.dedup });
+  }
+
+  /** Vectors from this memory's embedder (for calibration and tools). */
+  embed(texts: string[]): Promise<Float32Array[]> {
+    return this.stores.embedder.embed(texts);
+  }
+
+  /** Deletes a memory for good (text, FTS row, vector); returns what it was. */
+  forget(id: string): Memory | undefined {
+    const where = this.stores.locate(id);
+    const m = where ? where.store.get(where.rowid) : undefined;
+    if (!where || !m) return undefined;
+    where.store.forget(where.rowid);
+    return m;
+  }
+
+  /** Exactly the block a launch here would hand over (no heat is paid for a preview). */
+  context(o: { cwd?: string; args?: string[] } = {}): Promise<BuiltBlock<Memory>> {
+    return buildContext(this.stores, this.config, this.paths, o.cwd ?? this.cwd, o.args ?? []);
+  }
+
+  /** Heat + 1 for the memories of a block that was really handed to a CLI. */
+  paidHeat(block: BuiltBlock<Memory>): void {
+    this.stores.touch(blockRefs(block));
+  }
+
+  /** Session logs left unprocessed (a crash, a killed wrapper). */
+  pending(): string[] {
+    return pendingSessions(this.stores, this.paths);
+  }
+
+  /** Known session ids, oldest first. */
+  sessionIds(): string[] {
+    return listSessionIds(this.paths.sessionsDir);
+  }
+
+  /**
+   * Turns session logs into memories. After a full pass the block for the
+   * next launch here is prepared, and saved when the memory is closed.
+   */
+  async process(o: ProcessOptions = {}): Promise<ProcessReport[]> {
+    const mode = o.mode ?? 'full';
+    const dir = this.paths.sessionsDir;
+    const ids = o.session ? [o.session] : o.all ? listSessionIds(dir).filter((id) => !isLive(dir, id)) : this.pending();
+    const reports: ProcessReport[] = [];
+    const summarizer = summarizerFor(this.config, this.env, this.cwd);
+    for (const id of ids) reports.push(await processSession(this.stores, this.paths, this.config, id, mode, summarizer));
+    // Live and marker passes run while the session does: no block yet.
+    if (mode === 'full' && ids.length > 0) this.saveCache = await prepareContextCache(this.stores, this.loaded, this.cwd);
+    return reports;
+  }
+
+  status(): StatusReport {
+    return statusOf(this.stores, this.loaded, this.pending());
+  }
+
+  /** Re-embeds every memory with the current embedder (after a model change). */
+  async reindex(onProgress: (scope: 'user' | 'project', done: number, total: number) => void): Promise<Array<{ scope: 'user' | 'project'; count: number }>> {
+    const out: Array<{ scope: 'user' | 'project'; count: number }> = [];
+    for (const store of this.stores.all) out.push({ scope: store.scope, count: await store.reindex((d, t) => onProgress(store.scope, d, t)) });
+    return out;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.stores.close();
+    // After closing: the entry must not be visible before the data it was computed from.
+    this.saveCache?.();
+  }
+}

@@ -1,0 +1,89 @@
+import { loadConfig, type LoadedConfig, type Paths } from '../config/index.js';
+import { logSize, unprocessedLogs } from '../pty/index.js';
+import type { Embedder } from '../store/index.js';
+import { spawnDetached } from './background.js';
+import { DirectoryMemory } from './directory-memory.js';
+import { applyPendingHeat } from './launch.js';
+import { noticeOnce } from './notice-once.js';
+import { SILENT, type Notices } from './notices.js';
+import { processSession } from './pipeline.js';
+import { summarizerFor } from './summarizer-command.js';
+
+export interface OpenOptions {
+  /** The directory whose memory this is; default: the current one. */
+  cwd?: string;
+  /** Default: process.env (CLAUDE_MEM_DATA_DIR, XDG_*, CLAUDE_MEM_<SECTION>_<KEY>). */
+  env?: NodeJS.ProcessEnv;
+  /** `key=value` overrides, highest precedence. */
+  sets?: string[];
+  /** A config already loaded for cwd; skips loading. */
+  loaded?: LoadedConfig & { paths: Paths };
+  /** Where one-line notices go (fallback embedder, background work). Default: nowhere. */
+  notices?: Notices;
+  /**
+   * Process session logs left behind by a crash before returning (default
+   * true). Small ones inline, big ones in a background process.
+   */
+  recover?: boolean;
+  /** Use this embedder instead of the configured one (tests, benchmarks). */
+  embedder?: Embedder;
+}
+
+/** Logs up to this size are recovered before the call returns; larger ones in the background. */
+const RECOVER_INLINE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Opens the memory of a directory: config, both stores, and the upkeep
+ * every reader owes (crash recovery, heat owed by cached launches, the
+ * fallback notice once, lazy archiving of cold facts).
+ */
+export async function openMemory(o: OpenOptions = {}): Promise<DirectoryMemory> {
+  const cwd = o.cwd ?? process.cwd();
+  const env = o.env ?? process.env;
+  const notices = o.notices ?? SILENT;
+  const loaded = o.loaded ?? loadConfig({ cwd, env, sets: o.sets });
+  const { openStores } = await import('../store/index.js');
+  const stores = openStores(loaded, loaded.paths, { embedder: o.embedder });
+  const memory = new DirectoryMemory(stores, loaded, cwd, env);
+  try {
+    if (o.recover !== false) await recover(memory, env, notices);
+    applyPendingHeat(stores, loaded.paths);
+    noticeOnce(loaded.paths.userDataDir, 'lexical', stores.notice, notices);
+    stores.archiveCold();
+  } catch (err) {
+    memory.close();
+    throw err;
+  }
+  return memory;
+}
+
+/** Opens, runs `fn`, and always closes. */
+export async function withMemory<T>(o: OpenOptions, fn: (memory: DirectoryMemory) => Promise<T> | T): Promise<T> {
+  const memory = await openMemory(o);
+  try {
+    return await fn(memory);
+  } finally {
+    memory.close();
+  }
+}
+
+/**
+ * Crash recovery: cheap when nothing is pending. Small logs are processed
+ * right away, so `list` after a crash shows their memories; a big one would
+ * hold the caller up for seconds, so it goes to a background process.
+ */
+async function recover(memory: DirectoryMemory, env: NodeJS.ProcessEnv, notices: Notices): Promise<void> {
+  const { config, paths } = memory;
+  if (!config.watch.enabled || unprocessedLogs(paths.sessionsDir).length === 0) return;
+  let later = 0;
+  for (const id of memory.pending()) {
+    if (logSize(paths.sessionsDir, id) > RECOVER_INLINE_BYTES) {
+      spawnDetached(['distill', '--session', id], memory.cwd, env);
+      later++;
+      continue;
+    }
+    const r = await processSession(memory.stores, paths, config, id, 'full', summarizerFor(config, env, memory.cwd));
+    if (r.skipped?.kind === 'busy') later++;
+  }
+  if (later) notices.info(`${later} session log${later === 1 ? ' is' : 's are'} being processed in the background; their memories appear shortly.`);
+}

@@ -1,0 +1,64 @@
+import type { Memory, MemoryStatus, MemoryType, SearchFilter, StoreScope } from './types.js';
+
+/** A row of the memories table, as SQLite returns it. */
+export interface MemoryRow {
+  id: number;
+  type: MemoryType;
+  text: string;
+  supplement: string;
+  dir: string;
+  agent: string;
+  session_id: string | null;
+  source: string | null;
+  created_at: number;
+  last_accessed_at: number;
+  heat: number;
+  status: MemoryStatus;
+  content_hash: string;
+  embedder_id: string;
+}
+
+/** Display ids: "12" in the project store, "g12" in the user store. */
+export function displayId(scope: StoreScope, rowid: number): string {
+  return scope === 'user' ? `g${rowid}` : String(rowid);
+}
+
+/** Accepts "12" for the project store and "g12" for the user store. */
+export function parseDisplayId(scope: StoreScope, id: string): number | undefined {
+  const m = scope === 'user' ? /^g(\d+)$/.exec(id) : /^(\d+)$/.exec(id);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+export function toMemory(scope: StoreScope, r: MemoryRow): Memory {
+  return {
+    id: displayId(scope, r.id),
+    rowid: r.id,
+    scope,
+    type: r.type,
+    text: r.text,
+    supplement: r.supplement,
+    dir: r.dir,
+    agent: r.agent,
+    sessionId: r.session_id,
+    source: r.source,
+    createdAt: r.created_at,
+    lastAccessedAt: r.last_accessed_at,
+    heat: r.heat,
+    status: r.status,
+    contentHash: r.content_hash,
+    embedderId: r.embedder_id,
+  };
+}
+
+/** Pure: whether a row passes a search or list filter. */
+export function passesFilter(r: MemoryRow, f: SearchFilter): boolean {
+  if (!f.includeArchived && r.status !== 'active') return false;
+  if (f.type && r.type !== f.type) return false;
+  if (f.agent && r.agent !== f.agent) return false;
+  if (f.dir && !(r.dir === f.dir || r.dir.startsWith(f.dir.endsWith('/') ? f.dir : `${f.dir}/`))) return false;
+  if (f.since !== undefined && r.created_at < f.since) return false;
+  if (f.until !== undefined && r.created_at > f.until) return false;
+  return true;
+}

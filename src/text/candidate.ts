@@ -1,0 +1,23 @@
+/**
+ * The values that flow from the distiller to the store: a memory's type and
+ * a candidate for a write. They live here, beside the text tools, so the
+ * distiller never imports the store and the store never imports the distiller.
+ */
+export const MEMORY_TYPES = ['global', 'project', 'fact'] as const;
+export type MemoryType = (typeof MEMORY_TYPES)[number];
+
+export interface Candidate {
+  type: MemoryType;
+  text: string;
+  dir: string;
+  agent: string;
+  sessionId?: string | null;
+  source?: string | null;
+  /** Milliseconds; defaults to now. Loaders of old data set it. */
+  createdAt?: number;
+  /**
+   * The user asked for it (the marker, or `remember`): the length and
+   * low-value filters are skipped. Trivia, redaction and dedup still apply.
+   */
+  explicit?: boolean;
+}

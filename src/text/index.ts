@@ -1,0 +1,18 @@
+export { MEMORY_TYPES, type MemoryType, type Candidate } from './candidate.js';
+export { redact } from './redact.js';
+export { isTrivia, isTooShort, isLowValue, overlapWith, weightedLength, MIN_MEMORY_CHARS, MAX_OVERLAP } from './filters.js';
+export {
+  ftsMatchQuery,
+  indexTerms,
+  likeTerms,
+  queryWords,
+  tokenSet,
+  overlapRatio,
+  dominantLanguage,
+  bigrams,
+  cjkRuns,
+  latinWords,
+  STOPWORDS,
+  MAX_QUERY_TERMS,
+} from './terms.js';
+export { cosine } from './cosine.js';
