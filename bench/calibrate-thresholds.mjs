@@ -3,11 +3,17 @@
 // in Chinese and English. Prints each class's cosine range and the
 // thresholds it suggests; the chosen values live in src/store/embed/lexical.ts.
 //   node bench/calibrate-thresholds.mjs [--json]
-import { lexicalVector } from '../dist/store/embed/lexical.js';
-import { cosine } from '../dist/store/embed/embedder.js';
-import { LexicalEmbedder } from '../dist/store/embed/lexical.js';
-import { MemoryStore } from '../dist/store/memory-store.js';
-import { openDatabase } from '../dist/store/db.js';
+import { openMemory, cosine } from 'claude-mem';
+import { sandbox } from './lib.mjs';
+
+// Dedup and the trivia filter off, so every corpus line is its own memory.
+const sb = sandbox('calibrate');
+const memory = await openMemory({
+  cwd: sb.project,
+  env: sb.env,
+  recover: false,
+  sets: ['store.vector_model=lexical', 'dedup.update_threshold=0.999', 'dedup.merge_threshold=0.999', 'trivia.filter_enabled=false'],
+});
 
 // Same statement, re-typed: should update the existing memory.
 const restated = [
@@ -43,9 +49,12 @@ const unrelated = [
   ['用 pnpm 安装依赖，不要用 npm', 'The cache warmer preloads product pages'],
 ];
 
-const sims = (pairs) => pairs.map(([a, b]) => cosine(lexicalVector(a), lexicalVector(b)));
+const sims = async (pairs) => Promise.all(pairs.map(async ([a, b]) => {
+  const [va, vb] = await memory.embed([a, b]);
+  return cosine(va, vb);
+}));
 const range = (xs) => ({ min: Math.min(...xs), max: Math.max(...xs), mean: xs.reduce((s, x) => s + x, 0) / xs.length });
-const classes = { restated: range(sims(restated)), paraphrase: range(sims(paraphrase)), related: range(sims(related)), unrelated: range(sims(unrelated)) };
+const classes = { restated: range(await sims(restated)), paraphrase: range(await sims(paraphrase)), related: range(await sims(related)), unrelated: range(await sims(unrelated)) };
 // update: midway between the paraphrases and the restatements.
 // merge: just above the highest related pair, so two different statements
 // are never merged (a paraphrase left unmerged costs less than a wrong merge).
@@ -67,12 +76,11 @@ const queries = [
   ['lint command', 'The lint command for this repo is ruff check'],
   ['备份时间', '数据库备份每天凌晨两点执行'],
 ];
-const store = new MemoryStore(openDatabase(':memory:'), new LexicalEmbedder(), 'project', ':memory:');
-for (const text of corpus) await store.write({ type: 'fact', text, dir: '/p', agent: 'c', explicit: true }, { triviaFilter: false, update: 0.999, merge: 0.999 });
+await memory.write(corpus.map((text) => ({ type: 'fact', text, dir: '/p', agent: 'c', explicit: true })));
 const relevant = [];
 const irrelevant = [];
 for (const [q, want] of queries) {
-  const hits = await store.search(q, { limit: 20 });
+  const { hits } = await memory.search(q, { limit: 20, keepWeak: true });
   relevant.push(hits.find((h) => h.memory.text === want)?.score ?? 0);
   if (process.argv.includes('--verbose')) console.log(q, '→', JSON.stringify(hits.slice(0, 3).map((h) => `${h.score.toFixed(2)} ${h.memory.text}`)));
   irrelevant.push(Math.max(0, ...hits.filter((h) => h.memory.text !== want).map((h) => h.score)));
@@ -87,3 +95,4 @@ if (process.argv.includes('--json')) {
   for (const [k, v] of Object.entries(classes)) console.log(`${k.padEnd(11)} min ${v.min.toFixed(3)}  mean ${v.mean.toFixed(3)}  max ${v.max.toFixed(3)}`);
   console.log(`suggested update ${suggested.update.toFixed(3)}, merge ${suggested.merge.toFixed(3)}, retrieval ${suggested.retrieval.toFixed(3)}`);
 }
+memory.close();

@@ -3,10 +3,7 @@
 import { writeFileSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandbox, now, fmt } from './lib.mjs';
-import { encodeHeader, encodeEvent } from '../dist/pty/asciicast.js';
-import { loadConfig } from '../dist/config/index.js';
-import { openStores } from '../dist/store/index.js';
-import { processSession } from '../dist/cli/process-sessions.js';
+import { encodeHeader, encodeEvent, openMemory } from 'claude-mem';
 
 const ANSWERS = [
   'The test command for this repo is `pytest -q`, run from the root. I fixed the flaky test; the root cause was a shared temp dir.',
@@ -46,12 +43,11 @@ export async function distill({ mb }) {
   mkdirSync(sessions, { recursive: true });
   const path = join(sessions, 'bench.cast');
   const turns = writeSession(path, mb);
-  const loaded = loadConfig({ cwd: sb.project, env: sb.env });
-  const stores = openStores(loaded, loaded.paths);
+  const memory = await openMemory({ cwd: sb.project, env: sb.env, recover: false });
   const t0 = now();
-  const report = await processSession(stores, loaded.paths, loaded.config, 'bench', 'full');
+  const [report] = await memory.process({ session: 'bench' });
   const ms = now() - t0;
-  stores.close();
+  memory.close();
   const bytes = statSync(path).size;
   return [{ figure: 'distill', variant: `${fmt(bytes / 1048576, 1)} MB log, ${turns} turns`, ms: fmt(ms, 0), 'MB/s': fmt(bytes / 1048576 / (ms / 1000), 2), written: report.written }];
 }

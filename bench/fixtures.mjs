@@ -1,10 +1,7 @@
-// Builds stores of N memories quickly, through the store's own schema and
-// term/vector code, but without per-write dedup (which is O(n) per write).
-import { openDatabase } from '../dist/store/db.js';
-import { indexTerms } from '../dist/store/terms.js';
-import { lexicalVector, LEXICAL_EMBEDDER_ID } from '../dist/store/embed/lexical.js';
-import { contentHash } from '../dist/store/memory-store.js';
-
+// Builds stores of N memories quickly, through the library's own write path
+// with dedup off (restore semantics: filters and redaction apply, only exact
+// repeats are refused), which keeps it O(n) instead of a KNN per write.
+import { withMemory } from 'claude-mem';
 const SUBJECTS = ['orders table', 'billing exporter', 'login page', 'search indexer', 'payment webhook', 'audit log', 'cache layer', 'rate limiter', '日志服务', '订单接口', '支付回调', '缓存键', '数据库迁移', '搜索索引', '定时任务', '前端组件'];
 const VERBS = ['now uses', 'was moved to', 'must not touch', 'is tested with', 'depends on', 'writes to', '改为使用', '必须先调用', '依赖于', '统一使用'];
 const OBJECTS = ['JSON logs', 'pytest -q', 'the staging database', 'Redis 7', 'snake_case fields', 'ISO 8601 timestamps', 'a create_time index', 'pnpm workspaces', '版本号前缀', '预签名地址', 'trace_id 字段', 'cron 表达式'];
@@ -16,25 +13,16 @@ export function syntheticText(i) {
   return `${s} ${v} ${o} (note ${i}, ticket T-${(i * 7919) % 100000})`;
 }
 
-export function buildStore(path, n, { type = 'fact', dir = '/bench' } = {}) {
-  const db = openDatabase(path);
-  const insMem = db.prepare(
-    `INSERT INTO memories (type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id)
-     VALUES (?, ?, '', ?, 'bench', NULL, NULL, ?, ?, 0, 'active', ?, ?)`,
-  );
-  const insFts = db.prepare('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)');
-  const insVec = db.prepare('INSERT INTO memory_vectors (memory_id, embedding, embedder_id, memory_type) VALUES (?, ?, ?, ?)');
-  const t0 = Date.now();
-  const batch = db.transaction((from, to) => {
-    for (let i = from; i < to; i++) {
-      const text = syntheticText(i);
-      const info = insMem.run(type, text, dir, t0 + i, t0 + i, contentHash(text), LEXICAL_EMBEDDER_ID);
-      const id = Number(info.lastInsertRowid);
-      insFts.run(id, indexTerms(text), '');
-      const v = lexicalVector(text);
-      insVec.run(BigInt(id), Buffer.from(v.buffer), LEXICAL_EMBEDDER_ID, type);
+/** N synthetic memories in the sandbox's project store (type fact or project) or user store (global). */
+export async function buildStore(sb, n, { type = 'fact', dir = '/bench' } = {}) {
+  await withMemory({ cwd: sb.project, env: sb.env, sets: ['store.vector_model=lexical'], recover: false }, async (m) => {
+    const t0 = Date.now();
+    for (let from = 0; from < n; from += 5000) {
+      const batch = [];
+      for (let i = from; i < Math.min(n, from + 5000); i++) {
+        batch.push({ type, text: syntheticText(i), dir, agent: 'bench', createdAt: t0 + i, explicit: true });
+      }
+      await m.write(batch, { dedup: false });
     }
   });
-  for (let i = 0; i < n; i += 5000) batch(i, Math.min(n, i + 5000));
-  db.close();
 }

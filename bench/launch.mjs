@@ -1,7 +1,6 @@
 // 3. Launch overhead: claude-mem run true with empty and 10k-memory stores,
 // against script -qc true /dev/null, median of repeated runs.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { CLI, sandbox, now, median, fmt, settle } from './lib.mjs';
 import { buildStore } from './fixtures.mjs';
 
@@ -18,10 +17,10 @@ function time(cmd, args, o, runs) {
   return median(xs);
 }
 
-export function launch({ runs, memories }) {
+export async function launch({ runs, memories }) {
   const empty = sandbox('launch0');
   const full = sandbox('launchN');
-  buildStore(join(full.project, '.claude-mem', 'mem.db'), memories, { type: 'project', dir: full.project });
+  await buildStore(full, memories, { type: 'project', dir: full.project });
   const o = (sb) => ({ cwd: sb.project, env: sb.env });
   const base = time('script', ['-qc', 'true', '/dev/null'], o(empty), runs);
   const node = time(process.execPath, ['-e', '0'], o(empty), runs);

@@ -1,26 +1,15 @@
 // Shared helpers for the benchmarks: a private sandbox, timing, percentiles.
-import { mkdtempSync, mkdirSync, realpathSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
+import { makeSandbox } from '../tests/helpers/sandbox-env.mjs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 
+/** The tests' own sandbox (tests/helpers/sandbox-env.mjs), so the two never drift. */
 export function sandbox(name) {
-  const home = realpathSync(mkdtempSync(join(tmpdir(), `cm-bench-${name}-`)));
-  const project = join(home, 'project');
-  mkdirSync(join(project, '.git'), { recursive: true });
-  const env = {
-    PATH: process.env.PATH,
-    HOME: home,
-    TERM: 'xterm-256color',
-    LANG: 'C.UTF-8',
-    CLAUDE_MEM_DATA_DIR: join(home, 'data'),
-    XDG_CONFIG_HOME: join(home, 'config'),
-  };
-  return { home, project, env };
+  return makeSandbox(`cm-bench-${name}`);
 }
 
 export const now = () => Number(process.hrtime.bigint()) / 1e6;

@@ -7,16 +7,10 @@
 // "locomo:<sample>:<dia_id>" as source); each question is run as a query.
 // Metrics as defined in shared/eval/locomo/README.md. Evaluation data only:
 // nothing from the file is built into the product.
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Stores } from '../dist/store/stores.js';
-import { MemoryStore } from '../dist/store/memory-store.js';
-import { openDatabase } from '../dist/store/db.js';
-import { LexicalEmbedder } from '../dist/store/embed/lexical.js';
-import { CachedEmbedder } from '../dist/store/embed/query-cache.js';
-import { defaultConfig } from '../dist/config/index.js';
-import { table, fmt } from './lib.mjs';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { openMemory } from 'claude-mem';
+import { table, fmt, sandbox } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--') && !/^\d+(-\d+)?$/.test(a));
@@ -45,18 +39,10 @@ function parseDate(s) {
   return Date.parse(`${m[4]} ${m[5]} ${m[6]} ${String(h).padStart(2, '0')}:${m[2]}:00 UTC`);
 }
 
-function freshStores() {
-  const dir = mkdtempSync(join(tmpdir(), 'cm-locomo-'));
-  const e = new CachedEmbedder(new LexicalEmbedder());
-  const cfg = defaultConfig();
-  return new Stores(
-    new MemoryStore(openDatabase(join(dir, 'user.db')), e, 'user', join(dir, 'user.db')),
-    new MemoryStore(openDatabase(join(dir, 'proj.db')), e, 'project', join(dir, 'proj.db')),
-    e,
-    e.thresholds,
-    undefined,
-    cfg,
-  );
+/** A fresh memory per conversation, in its own sandbox, with the lexical embedder. */
+function freshMemory() {
+  const sb = sandbox('locomo');
+  return openMemory({ cwd: sb.project, env: sb.env, sets: ['store.vector_model=lexical'], recover: false });
 }
 
 const perCat = new Map();
@@ -72,7 +58,7 @@ let unanswerable = 0;
 for (const ci of pick) {
   const conv = data[ci];
   const c = conv.conversation;
-  const stores = freshStores();
+  const memory = await freshMemory();
   const candidates = [];
   const sessionKeys = Object.keys(c).filter((k) => /^session_\d+$/.test(k));
   const known = new Set();
@@ -94,7 +80,7 @@ for (const ci of pick) {
       });
     }
   }
-  const results = await stores.writeMany(candidates);
+  const results = await memory.write(candidates);
   // Which turns each memory holds: its own, plus any merged into its supplement.
   const turnsOf = new Map();
   results.forEach((r, i) => {
@@ -111,7 +97,7 @@ for (const ci of pick) {
       unanswerable++;
       continue;
     }
-    const hits = await stores.search(qa.question, { limit: 10 });
+    const { hits } = await memory.search(qa.question, { limit: 10, keepWeak: true });
     const turnsAt = (k) => new Set(hits.slice(0, k).flatMap((h) => turnsOf.get(h.memory.id) ?? []));
     const sessions = [];
     for (const h of hits) for (const d of turnsOf.get(h.memory.id) ?? []) if (!sessions.includes(sessionOf(d))) sessions.push(sessionOf(d));
@@ -128,7 +114,7 @@ for (const ci of pick) {
       sall5: [...evSessions].every((s) => sessions.slice(0, 5).includes(s)) ? 1 : 0,
     });
   }
-  stores.close();
+  memory.close();
 }
 
 const names = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop', 5: 'adversarial' };
@@ -151,5 +137,6 @@ const cats = [...perCat.keys()].sort();
 const rows = [...cats.map((c) => row(`${c} ${names[c] ?? ''}`, perCat.get(c))), row('overall', sum(cats)), row('overall without 5', sum(cats.filter((c) => c !== 5)))];
 table(rows);
 console.log(`\nconversations ${pick.join(',')}; evidence ids skipped (malformed or not in the conversation): ${skippedEvidence}; questions without usable evidence: ${unanswerable}; embedder lexical-v1`);
+mkdirSync(dirname(jsonOut), { recursive: true });
 writeFileSync(jsonOut, `${JSON.stringify({ file, conversations: pick, skippedEvidence, unanswerable, embedder: 'lexical-v1', rows }, null, 2)}\n`);
 console.log(`wrote ${jsonOut}`);

@@ -1,14 +1,9 @@
 // 4. Query latency in-process at several store sizes, FTS alone and hybrid;
 // plus the whole `claude-mem query` process.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { CLI, sandbox, now, pct, median, fmt } from './lib.mjs';
 import { buildStore, syntheticText } from './fixtures.mjs';
-import { openDatabase } from '../dist/store/db.js';
-import { MemoryStore } from '../dist/store/memory-store.js';
-import { LexicalEmbedder } from '../dist/store/embed/lexical.js';
-import { CachedEmbedder } from '../dist/store/embed/query-cache.js';
-import { ftsMatchQuery } from '../dist/store/terms.js';
+import { openMemory } from 'claude-mem';
 
 const QUERIES = ['orders table index', '日志 JSON 格式', 'payment webhook staging', '缓存键 版本号', 'pytest -q', 'rate limiter redis', '数据库迁移', 'login page snake_case'];
 
@@ -16,24 +11,21 @@ export async function query({ sizes, reps }) {
   const rows = [];
   for (const n of sizes) {
     const sb = sandbox(`q${n}`);
-    const path = join(sb.project, '.claude-mem', 'mem.db');
-    buildStore(path, n);
-    const db = openDatabase(path);
-    const store = new MemoryStore(db, new CachedEmbedder(new LexicalEmbedder()), 'project', path);
-    const fts = db.prepare('SELECT rowid, bm25(memories_fts) AS b FROM memories_fts WHERE memories_fts MATCH ? ORDER BY b LIMIT 100');
+    await buildStore(sb, n);
+    const memory = await openMemory({ cwd: sb.project, env: sb.env, sets: ['store.vector_model=lexical'], recover: false });
     const ftsTimes = [];
     const hybrid = [];
     for (let r = 0; r < reps; r++) {
       for (const q of QUERIES) {
         let t0 = now();
-        fts.all(ftsMatchQuery(q));
+        await memory.search(q, { limit: 10, type: 'fact', lexicalOnly: true });
         ftsTimes.push(now() - t0);
         t0 = now();
-        await store.search(q, { limit: 10 });
+        await memory.search(q, { limit: 10, type: 'fact' });
         hybrid.push(now() - t0);
       }
     }
-    db.close();
+    memory.close();
     rows.push({ figure: 'query in-process', variant: `${n} memories, FTS only`, 'p50 ms': fmt(pct(ftsTimes, 50), 2), 'p99 ms': fmt(pct(ftsTimes, 99), 2) });
     rows.push({ figure: 'query in-process', variant: `${n} memories, hybrid`, 'p50 ms': fmt(pct(hybrid, 50), 2), 'p99 ms': fmt(pct(hybrid, 99), 2) });
     if (n === sizes[sizes.length - 1]) {

@@ -178,18 +178,3 @@ describe('launch query', () => {
     expect(promptFromArgs(['--resume'])).toBeUndefined();
   });
 });
-
-describe('launch facts from .git', () => {
-  it('reads the branch and the newest commit subjects without running git', async () => {
-    const { branchFromHead, subjectsFromReflog } = await import('../memory/launch-facts.js');
-    expect(branchFromHead('ref: refs/heads/feature/orders-index\n')).toBe('feature/orders-index');
-    expect(branchFromHead('3f2a9c0d\n')).toBeUndefined();
-    const reflog = [
-      '0000 1111 A <a@b> 1700000000 +0000\tcommit (initial): first commit',
-      '1111 2222 A <a@b> 1700000100 +0000\tcheckout: moving from main to x',
-      '2222 3333 A <a@b> 1700000200 +0000\tcommit: add create_time index to orders',
-      '3333 4444 A <a@b> 1700000300 +0000\tcommit (amend): fix the migration',
-    ].join('\n');
-    expect(subjectsFromReflog(reflog)).toEqual(['fix the migration', 'add create_time index to orders', 'first commit']);
-  });
-});

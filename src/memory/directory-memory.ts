@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
-import { classify } from '../distill/index.js';
 import { isLive, listSessionIds } from '../pty/index.js';
 import type { Candidate, Hit, Memory, MemoryType, Stores, WriteResult } from '../store/index.js';
 import { buildContext, blockRefs } from './context.js';
 import { prepareContextCache } from './launch.js';
-import { pendingSessions, processSession, type ProcessMode, type ProcessReport } from './pipeline.js';
+import type { ProcessMode, ProcessReport } from './pipeline.js';
+import { pendingSessions } from './pending.js';
 import { statusOf, type StatusReport } from './status.js';
 import { summarizerFor } from './summarizer-command.js';
 
@@ -22,6 +22,8 @@ export interface QueryOptions {
   includeArchived?: boolean;
   /** Full text only: no query embedding, no vector scan. */
   lexicalOnly?: boolean;
+  /** Keep hits with no lexical match and a weak vector (for ranking studies; the CLI drops them). */
+  keepWeak?: boolean;
 }
 
 export interface QueryResult {
@@ -93,7 +95,7 @@ export class DirectoryMemory {
       cwd: this.cwd,
       crossDirPenalty: this.config.retrieval.cross_dir_penalty,
     });
-    const shown = hits.filter((h) => h.lexical > 0 || h.cosine >= this.stores.thresholds.retrieval);
+    const shown = o.keepWeak ? hits : hits.filter((h) => h.lexical > 0 || h.cosine >= this.stores.thresholds.retrieval);
     return { hits: shown, ms: Number(process.hrtime.bigint() - started) / 1e6 };
   }
 
@@ -110,6 +112,7 @@ export class DirectoryMemory {
 
   /** An explicit memory, typed or classified, through the same filters, redaction and dedup as distilled ones. */
   async remember(text: string, o: RememberOptions = {}): Promise<{ type: MemoryType; result: WriteResult }> {
+    const { classify } = await import('../distill/index.js');
     const type = o.type ?? classify(text);
     const result = await this.stores.write({
       type,
@@ -176,6 +179,7 @@ export class DirectoryMemory {
     const dir = this.paths.sessionsDir;
     const ids = o.session ? [o.session] : o.all ? listSessionIds(dir).filter((id) => !isLive(dir, id)) : this.pending();
     const reports: ProcessReport[] = [];
+    const { processSession } = await import('./pipeline.js');
     const summarizer = summarizerFor(this.config, this.env, this.cwd);
     for (const id of ids) reports.push(await processSession(this.stores, this.paths, this.config, id, mode, summarizer));
     // Live and marker passes run while the session does: no block yet.

@@ -8,6 +8,7 @@
 export { openMemory, withMemory, type OpenOptions } from './open.js';
 export { DirectoryMemory, type QueryOptions, type QueryResult, type RememberOptions, type ProcessOptions } from './directory-memory.js';
 export type { ProcessMode, ProcessReport, SkipReason } from './pipeline.js';
+export { UNUSABLE } from './skip-reasons.js';
 export type { StatusReport } from './status.js';
 export { SILENT, type Notices } from './notices.js';
 export { runWrapped, SESSION_ENV, type RunOptions } from './run-wrapped.js';
@@ -17,5 +18,8 @@ export { MEMORY_TYPES, type MemoryType, type Candidate } from '../text/index.js'
 export type { Memory, Hit, WriteResult, WriteAction, FilterReason, Embedder, Thresholds } from '../store/index.js';
 export type { BuiltBlock } from '../inject/index.js';
 export { cosine } from '../text/index.js';
-export { encodeHeader, encodeEvent, parseCast, type CastHeader, type SessionEvent } from '../pty/index.js';
+export { encodeHeader, encodeEvent, parseCast, type CastHeader, type ParsedCast, type SessionEvent } from '../pty/index.js';
 export { embedderStatus, pullSentenceModel } from './model.js';
+export { screenLinesOf, type ScreenLine } from '../pty/index.js';
+export { BLOCK_BEGIN, BLOCK_END } from '../memory-block.js';
+export { runSession, SinkFanOut, type SessionObserver, type Sink } from '../pty/index.js';

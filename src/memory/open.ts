@@ -6,7 +6,7 @@ import { DirectoryMemory } from './directory-memory.js';
 import { applyPendingHeat } from './launch.js';
 import { noticeOnce } from './notice-once.js';
 import { SILENT, type Notices } from './notices.js';
-import { processSession } from './pipeline.js';
+import { UNUSABLE } from './skip-reasons.js';
 import { summarizerFor } from './summarizer-command.js';
 
 export interface OpenOptions {
@@ -75,6 +75,7 @@ export async function withMemory<T>(o: OpenOptions, fn: (memory: DirectoryMemory
 async function recover(memory: DirectoryMemory, env: NodeJS.ProcessEnv, notices: Notices): Promise<void> {
   const { config, paths } = memory;
   if (!config.watch.enabled || unprocessedLogs(paths.sessionsDir).length === 0) return;
+  const { processSession } = await import('./pipeline.js');
   let later = 0;
   for (const id of memory.pending()) {
     if (logSize(paths.sessionsDir, id) > RECOVER_INLINE_BYTES) {
@@ -84,6 +85,7 @@ async function recover(memory: DirectoryMemory, env: NodeJS.ProcessEnv, notices:
     }
     const r = await processSession(memory.stores, paths, config, id, 'full', summarizerFor(config, env, memory.cwd));
     if (r.skipped?.kind === 'busy') later++;
+    else if (r.skipped && UNUSABLE.has(r.skipped.kind)) notices.warn(`set aside session log ${id}: ${r.skipped.detail}`);
   }
   if (later) notices.info(`${later} session log${later === 1 ? ' is' : 's are'} being processed in the background; their memories appear shortly.`);
 }

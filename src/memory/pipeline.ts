@@ -1,24 +1,20 @@
 import { readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Config, Paths } from '../config/index.js';
-import { parseCast, screenLinesOf, castPath, isLive, listSessionIds, markDone, claimProcessing, CastFormatError } from '../pty/index.js';
+import { parseCast, screenLinesOf, castPath, isLive, markDone, claimProcessing, CastFormatError, setAside, clearSetAside } from '../pty/index.js';
 import { segmentSession } from '../segmenter/index.js';
 import { distillSegment, markerCandidates, dropRepeats, type Summarizer, extractive, type DistillContext } from '../distill/index.js';
 import type { Candidate, Stores, WriteResult } from '../store/index.js';
-import { errorMessage } from '../errors.js';
+import { FatalError, errorMessage } from '../errors.js';
 
 export type ProcessMode = 'full' | 'markers' | 'live';
 
 /** Largest log distilled (V8 strings top out near 512 MiB). */
 export const MAX_DISTILL_BYTES = 256 * 1024 * 1024;
 
-/** Why a log was not (or not wholly) processed; `detail` is one line for the user. */
-export type SkipReason =
-  | { kind: 'busy'; detail: string }
-  | { kind: 'already-processed'; detail: string }
-  | { kind: 'too-large'; detail: string }
-  | { kind: 'unreadable'; detail: string }
-  | { kind: 'bad-format'; detail: string };
+import type { SkipReason } from './skip-reasons.js';
+
+export type { SkipReason } from './skip-reasons.js';
 
 export interface ProcessReport {
   sessionId: string;
@@ -49,6 +45,13 @@ export async function processSession(
   if (!release) return { sessionId, written: 0, results: [], skipped: { kind: 'busy', detail: 'being processed by another claude-mem process' } };
   try {
     return await processClaimed(stores, paths, config, sessionId, mode, summarizer);
+  } catch (err) {
+    // The store's own failures (full disk, locked, damaged) concern every log: they stop the run.
+    if (err instanceof FatalError) throw err;
+    // Anything else is this log's: set it aside with the reason, and let the others go on.
+    const detail = `${castPath(paths.sessionsDir, sessionId)}: ${errorMessage(err).split('\n')[0]}`;
+    setAside(paths.sessionsDir, sessionId, detail);
+    return { sessionId, written: 0, results: [], skipped: { kind: 'failed', detail } };
   } finally {
     release();
   }
@@ -74,13 +77,19 @@ async function processClaimed(
     }
     text = readFileSync(logPath, 'utf8');
   } catch (err) {
-    return { ...report, skipped: { kind: 'unreadable', detail: `cannot read ${logPath}: ${errorMessage(err)}` } };
+    const detail = `cannot read ${logPath}: ${errorMessage(err)}`;
+    setAside(paths.sessionsDir, sessionId, detail);
+    return { ...report, skipped: { kind: 'unreadable', detail } };
   }
   let cast;
   try {
     cast = parseCast(text);
   } catch (err) {
-    if (err instanceof CastFormatError) return { ...report, skipped: { kind: 'bad-format', detail: `${logPath}: ${err.message}` } };
+    if (err instanceof CastFormatError) {
+      const detail = `${logPath}: ${err.message}`;
+      setAside(paths.sessionsDir, sessionId, detail);
+      return { ...report, skipped: { kind: 'bad-format', detail } };
+    }
     throw err;
   }
   const meta = cast.header['x-claude-mem'];
@@ -172,22 +181,6 @@ async function processClaimed(
     endedAt,
   });
   if (mode === 'full' && !isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
+  clearSetAside(paths.sessionsDir, sessionId);
   return report;
-}
-
-/** Logs left unprocessed (a crash, a killed wrapper): everything not live and not read to its end. */
-export function pendingSessions(stores: Stores, paths: Paths): string[] {
-  const out: string[] = [];
-  for (const id of listSessionIds(paths.sessionsDir)) {
-    if (isLive(paths.sessionsDir, id)) continue;
-    const s = stores.sessions.get(id);
-    let size = 0;
-    try {
-      size = statSync(castPath(paths.sessionsDir, id)).size;
-    } catch {
-      continue;
-    }
-    if (!s || s.processedOffset < size) out.push(id);
-  }
-  return out;
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cleanSummary, type Summarizer } from '../distill/index.js';
+import type { Summarizer } from '../distill/index.js';
 import type { Config } from '../config/index.js';
 
 const SUMMARIZER_TIMEOUT_MS = 60_000;
@@ -32,7 +32,10 @@ export function commandSummarizer(command: string, cwd: string, env: NodeJS.Proc
           out += d;
         });
         child.on('error', () => done(undefined));
-        child.on('close', (code) => done(code === 0 ? cleanSummary(out) : undefined));
+        child.on('close', (code) => {
+          if (code !== 0) return done(undefined);
+          void import('../distill/index.js').then((d) => done(d.cleanSummary(out)), () => done(undefined));
+        });
         child.stdin.on('error', () => undefined);
         child.stdin.end(prompt);
       }),

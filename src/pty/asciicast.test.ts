@@ -30,6 +30,13 @@ describe('asciicast v2', () => {
     expect(() => parseCast('{"version":1}\n')).toThrow(CastFormatError);
     expect(() => parseCast('')).toThrow(CastFormatError);
   });
+
+  it('refuses a header whose size or timestamp is not a number, and defaults a missing timestamp', () => {
+    expect(() => parseCast('{"version":2,"width":"x","height":24}\n')).toThrow(/width and height/);
+    expect(() => parseCast('{"version":2,"width":80,"height":0}\n')).toThrow(CastFormatError);
+    expect(() => parseCast('{"version":2,"width":80,"height":24,"timestamp":"soon"}\n')).toThrow(/timestamp/);
+    expect(parseCast('{"version":2,"width":80,"height":24}\n').header.timestamp).toBe(0);
+  });
 });
 
 describe('echo state from stty -g', () => {

@@ -47,6 +47,9 @@ function parseEventLine(line: string): SessionEvent | undefined {
 
 export class CastFormatError extends Error {}
 
+/** Wider or taller than this is not a terminal: a damaged or hostile header. */
+const MAX_TERMINAL_CELLS = 10_000;
+
 export function parseHeader(line: string): CastHeader {
   let h: unknown;
   try {
@@ -57,7 +60,13 @@ export function parseHeader(line: string): CastHeader {
   if (typeof h !== 'object' || h === null || (h as { version?: unknown }).version !== 2) {
     throw new CastFormatError('not an asciicast v2 header');
   }
-  return h as CastHeader;
+  const o = h as Record<string, unknown>;
+  const size = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= MAX_TERMINAL_CELLS;
+  if (!size(o['width']) || !size(o['height'])) throw new CastFormatError(`the header's width and height must be whole numbers from 1 to ${MAX_TERMINAL_CELLS}`);
+  // asciicast v2 makes the timestamp optional; 0 means "unknown" to readers.
+  if (o['timestamp'] === undefined) o['timestamp'] = 0;
+  if (typeof o['timestamp'] !== 'number' || !Number.isFinite(o['timestamp'])) throw new CastFormatError("the header's timestamp is not a number");
+  return o as unknown as CastHeader;
 }
 
 /**

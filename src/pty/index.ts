@@ -31,6 +31,9 @@ export {
   unprocessedLogs,
   claimProcessing,
   logSize,
+  setAside,
+  setAsideReason,
+  clearSetAside,
 } from './session-files.js';
 
 /** Finished text lines of a recorded session, replayed through the screen model (loaded on first use). */

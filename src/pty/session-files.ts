@@ -67,10 +67,40 @@ export function markDone(sessionsDir: string, id: string): void {
   }
 }
 
-/** Logs that may need processing: not live, and changed since marked done. */
+const asidePath = (sessionsDir: string, id: string): string => join(sessionsDir, `${id}.failed`);
+
+/**
+ * Sets a log aside that could not be processed, with the reason, so one bad
+ * log never holds up the others or is retried on every command. The log is
+ * kept as it is; it is tried again once it changes, or when asked for by name.
+ */
+export function setAside(sessionsDir: string, id: string, reason: string): void {
+  try {
+    const size = statSync(castPath(sessionsDir, id)).size;
+    writeFileSync(asidePath(sessionsDir, id), `${JSON.stringify({ size, reason })}\n`, { mode: FILE_MODE });
+  } catch {
+    // Without the marker it is tried again next time, and reported again.
+  }
+}
+
+/** The reason a log was set aside, while it is unchanged since. */
+export function setAsideReason(sessionsDir: string, id: string): string | undefined {
+  try {
+    const m = JSON.parse(readFileSync(asidePath(sessionsDir, id), 'utf8')) as { size?: unknown; reason?: unknown };
+    return m.size === statSync(castPath(sessionsDir, id)).size && typeof m.reason === 'string' ? m.reason : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function clearSetAside(sessionsDir: string, id: string): void {
+  rmSync(asidePath(sessionsDir, id), { force: true });
+}
+
+/** Logs that may need processing: not live, not set aside, and changed since marked done. */
 export function unprocessedLogs(sessionsDir: string): string[] {
   return listSessionIds(sessionsDir).filter((id) => {
-    if (isLive(sessionsDir, id)) return false;
+    if (isLive(sessionsDir, id) || setAsideReason(sessionsDir, id) !== undefined) return false;
     try {
       const size = statSync(castPath(sessionsDir, id)).size;
       return readFileSync(donePath(sessionsDir, id), 'utf8').trim() !== String(size);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { makeSandbox } from '../helpers/sandbox.js';
 import { cm } from '../helpers/cli.js';
-import { listConfigKeys, defaultConfig } from '../../src/config/index.js';
+import { listConfigKeys, defaultConfig } from '../../src/memory/index.js';
 
 describe('claude-mem init', () => {
   it('writes every key with a comment, adds .claude-mem/ to .gitignore once, and never overwrites without --force', () => {

@@ -5,7 +5,7 @@ import { makeSandbox, ROOT } from '../helpers/sandbox.js';
 import { startCli } from '../helpers/pty-harness.js';
 import { cm, listJson, poll } from '../helpers/cli.js';
 import { castsIn } from '../helpers/casts.js';
-import { BLOCK_BEGIN, BLOCK_END } from '../../src/memory-block.js';
+import { BLOCK_BEGIN, BLOCK_END } from '../../src/memory/index.js';
 
 const FAKE_BIN = join(ROOT, 'tests', 'fixtures', 'bin');
 const API_KEY = 'sk-proj-Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz';

@@ -116,6 +116,40 @@ describe('remember, query, list, forget, status', () => {
     expect(listJson(o)).toHaveLength(1);
   });
 
+  it('uses the thresholds the user set both in context and in a launch that builds the block', () => {
+    const sb = makeSandbox('cm-threshold');
+    const o = { cwd: sb.project, env: sb.env };
+    writeFileSync(join(sb.project, 'claude-mem.yaml'), 'retrieval:\n  similarity_threshold: 0\n');
+    expect(cm(['remember', '--type', 'fact', 'Lunch on Fridays is at the Thai place downstairs'], o).status).toBe(0);
+    expect(cm(['remember', '--type', 'fact', 'The staging cluster is rebuilt every Sunday night'], o).status).toBe(0);
+    const ctx = cm(['context'], o);
+    expect(ctx.stdout).toContain('Thai place');
+    expect(ctx.stdout).toContain('staging cluster');
+    // `remember` changed the store after the cache was left: this launch builds the block itself.
+    const run = cm(['run', '--', 'sh', '-c', 'printf "%s" "$CLAUDE_MEM_CONTEXT"'], o);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Thai place');
+    expect(run.stdout).toContain('staging cluster');
+  });
+
+  it('sets one bad session log aside with its reason, and every command still works', () => {
+    const sb = makeSandbox('cm-badlog');
+    const o = { cwd: sb.project, env: sb.env };
+    const sessions = join(sb.project, '.claude-mem', 'sessions');
+    mkdirSync(sessions, { recursive: true });
+    writeFileSync(join(sessions, 'a.cast'), '{"version":2,"width":"x","height":24}\n');
+    writeFileSync(join(sessions, 'b.cast'), '{"version":2,"width":80,"height":24,"timestamp":1700000000}\n[0.5,"o","The orders table now has an index on create_time, decided to keep it.\\r\\n"]\n');
+    const list = cm(['list'], o);
+    expect(list.status).toBe(0);
+    expect(list.stderr).toMatch(/set aside session log a: .*a\.cast: the header's width and height/);
+    expect(cm(['list'], o).stderr).not.toMatch(/set aside/);
+    const all = cm(['distill', '--all'], o);
+    expect(all.status).toBe(1);
+    expect(all.stderr).toMatch(/a: .*width and height/);
+    expect(all.stderr).toMatch(/processed 1 session, .*; 1 set aside/);
+    expect(cm(['status', '--json'], o).status).toBe(0);
+  });
+
   it('reports a corrupt store clearly and touches nothing', () => {
     const sb = makeSandbox('cm-corrupt');
     const o = { cwd: sb.project, env: sb.env };

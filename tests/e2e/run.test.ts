@@ -7,6 +7,17 @@ import { startCli, startPty } from '../helpers/pty-harness.js';
 import { castsIn } from '../helpers/casts.js';
 
 describe('claude-mem run under a real PTY', () => {
+  it('keeps the child output and exit status when a recording sink throws on its first event', async () => {
+    const sb = makeSandbox();
+    const h = startPty(process.execPath, [join(import.meta.dirname, '..', 'fixtures', 'throwing-observer.mjs')], { cwd: sb.project, env: sb.env });
+    expect((await h.exited).exitCode).toBe(7);
+    const out = h.text();
+    expect(out).toContain('first line');
+    expect(out).toContain('second line');
+    expect(out).toContain('events seen 1, failures 1');
+    expect(out.match(/observer failed: the sink broke/g)).toHaveLength(1);
+  });
+
   it('passes printf output through byte for byte and records it', async () => {
     const sb = makeSandbox();
     const h = startCli(['run', 'printf', 'hello\\n'], { cwd: sb.project, env: sb.env });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCast, type ParsedCast } from '../../src/pty/asciicast.js';
+import { parseCast, type ParsedCast } from '../../src/memory/index.js';
 
 export function castsIn(project: string): Array<{ file: string; cast: ParsedCast; raw: string }> {
   const dir = join(project, '.claude-mem', 'sessions');

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { FatalError } from '../../errors.js';
+import { FatalError, exitCodes } from '../../errors.js';
 import type { ProcessMode } from '../../memory/index.js';
 import { withCliMemory, type CliEnv } from '../env.js';
 
@@ -25,11 +25,17 @@ export function registerDistill(program: Command, cli: CliEnv): void {
         // This command is the recovery: nothing to recover first.
         { recover: false },
       );
+      const { UNUSABLE } = await import('../../memory/index.js');
       let written = 0;
+      const failed = reports.filter((r) => r.skipped && UNUSABLE.has(r.skipped.kind));
       for (const r of reports) {
-        if (r.skipped && o.session) cli.messages.info(`${r.sessionId}: ${r.skipped.detail}`);
+        if (r.skipped && (o.session || UNUSABLE.has(r.skipped.kind))) cli.messages.info(`${r.sessionId}: ${r.skipped.detail}`);
         written += r.written;
       }
-      cli.messages.info(`processed ${reports.length} session${reports.length === 1 ? '' : 's'}, ${written} memor${written === 1 ? 'y' : 'ies'} written or updated`);
+      const done = reports.length - failed.length;
+      cli.messages.info(
+        `processed ${done} session${done === 1 ? '' : 's'}, ${written} memor${written === 1 ? 'y' : 'ies'} written or updated${failed.length ? `; ${failed.length} set aside (kept in the sessions folder, tried again when changed or named with --session)` : ''}`,
+      );
+      if (failed.length) process.exitCode = exitCodes.failure;
     });
 }

@@ -9,6 +9,8 @@ import { cosine } from './embedder.js';
 import { lexicalVector } from './lexical.js';
 import { CachedEmbedder } from './query-cache.js';
 import { memoryStore, POLICY } from '../test-helpers.js';
+import { ConfigError } from '../../errors.js';
+import { rmSync } from 'node:fs';
 
 describe('model embedder, on a model the test writes itself (offline)', () => {
   const modelsDir = mkdtempSync(join(tmpdir(), 'cm-models-'));
@@ -45,6 +47,26 @@ describe('model embedder, on a model the test writes itself (offline)', () => {
     expect(choice.embedder.id).toBe('lexical-v1');
     expect(choice.notice).toMatch(/no local model missing\/model; using built-in lexical vectors/);
     expect(chooseEmbedder(modelsDir, 'lexical').notice).toBeUndefined();
+  });
+});
+
+describe('model errors the user can fix', () => {
+  it('a model of the wrong size is a configuration error that says what to set', async () => {
+    const modelsDir = mkdtempSync(join(tmpdir(), 'cm-models-'));
+    writeTinyModel(modelsDir, 'test-org/wide', 512);
+    const err = await new ModelEmbedder(modelsDir, 'test-org/wide').embed(['hello world']).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).message).toMatch(/512-dimensional.*store\.vector_model/);
+  });
+
+  it('a model removed after it was chosen is a configuration error naming model pull', async () => {
+    const modelsDir = mkdtempSync(join(tmpdir(), 'cm-models-'));
+    const { dir } = writeTinyModel(modelsDir, 'test-org/gone');
+    const e = new ModelEmbedder(modelsDir, 'test-org/gone');
+    rmSync(dir, { recursive: true, force: true });
+    const err = await e.embed(['hello world']).catch((x: unknown) => x);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).message).toMatch(/claude-mem model pull/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { VECTOR_DIMS, type Embedder, type Thresholds } from './embedder.js';
+import { ConfigError } from '../../errors.js';
 
 /**
  * paraphrase-multilingual-MiniLM-L12-v2: 384 dimensions, trained on
@@ -56,7 +57,11 @@ export class ModelEmbedder implements Embedder {
   private load(): Promise<Extractor> {
     this.extractor ??= (async () => {
       const found = localModelFile(this.modelsDir, this.model);
-      if (!found) throw new Error(`model ${this.model} is not in ${this.modelsDir}; run "claude-mem model pull"`);
+      if (!found) {
+        throw new ConfigError(
+          `the model ${this.model} (store.vector_model) is not in ${this.modelsDir}. Run "claude-mem model pull", or set store.vector_model to "lexical".`,
+        );
+      }
       const tf = await import('@huggingface/transformers');
       tf.env.allowRemoteModels = false;
       tf.env.allowLocalModels = true;
@@ -73,7 +78,9 @@ export class ModelEmbedder implements Embedder {
     const out = await extract(texts, { pooling: 'mean', normalize: true });
     const dims = out.dims[out.dims.length - 1] ?? 0;
     if (dims !== this.dims) {
-      throw new Error(`model ${this.model} gives ${dims}-dimensional vectors; claude-mem stores ${this.dims}. Pick a ${this.dims}-dimensional model.`);
+      throw new ConfigError(
+        `the model ${this.model} (store.vector_model) gives ${dims}-dimensional vectors; claude-mem stores ${this.dims}. Set store.vector_model to a ${this.dims}-dimensional model, or to "lexical".`,
+      );
     }
     const vectors: Float32Array[] = [];
     for (let i = 0; i < texts.length; i++) vectors.push(Float32Array.from(Array.prototype.slice.call(out.data, i * dims, (i + 1) * dims) as number[]));
