@@ -25,35 +25,56 @@ export function stripMemoryBlocks(text: string): string {
 }
 
 /**
- * Line-by-line form for streams of screen lines: tracks whether we are
- * inside a block across calls. Returns the lines (or line parts) to keep.
+ * Line-by-line form for streams of lines: tracks whether we are inside a
+ * span across calls, and returns the lines (or line parts) to keep. A span
+ * opened and not closed hides everything after it.
  */
-export class MemoryBlockFilter {
+export class SpanFilter {
   private inside = false;
+
+  constructor(
+    private readonly begin: RegExp,
+    private readonly end: RegExp,
+  ) {}
 
   keep(line: string): string | undefined {
     let rest = line;
     let kept = '';
     let touched = this.inside;
     for (;;) {
-      if (this.inside) {
-        const end = rest.indexOf(BLOCK_END);
-        if (end < 0) break;
-        this.inside = false;
-        rest = rest.slice(end + BLOCK_END.length);
-      } else {
-        const start = rest.indexOf(BLOCK_BEGIN);
-        if (start < 0) {
-          kept += rest;
-          break;
-        }
-        touched = true;
-        kept += rest.slice(0, start);
-        this.inside = true;
-        rest = rest.slice(start + BLOCK_BEGIN.length);
+      const m = (this.inside ? this.end : this.begin).exec(rest);
+      if (!m) {
+        if (!this.inside) kept += rest;
+        break;
       }
+      touched = true;
+      if (!this.inside) kept += rest.slice(0, m.index);
+      this.inside = !this.inside;
+      rest = rest.slice(m.index + m[0].length);
     }
     if (!touched) return line;
     return kept.trim() ? kept : undefined;
+  }
+}
+
+const escape = (s: string): RegExp => new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+/** claude-mem's own block, as a CLI echoes it back. */
+export class MemoryBlockFilter extends SpanFilter {
+  constructor() {
+    super(escape(BLOCK_BEGIN), escape(BLOCK_END));
+  }
+}
+
+/**
+ * `<private>…</private>`, in any case and with spaces inside the brackets
+ * (`<Private >`, `< /PRIVATE>`), across lines. Nothing inside is ever kept.
+ */
+export const PRIVATE_BEGIN = /<\s*private\s*>/i;
+export const PRIVATE_END = /<\s*\/\s*private\s*>/i;
+
+export class PrivateFilter extends SpanFilter {
+  constructor() {
+    super(PRIVATE_BEGIN, PRIVATE_END);
   }
 }

@@ -3,10 +3,39 @@ import { CommanderError, type Command } from 'commander';
 import { FatalError, exitCodes } from '../errors.js';
 import { createMessages } from './messages.js';
 import { buildProgram } from './program.js';
+import { brief } from './show.js';
 import type { CliEnv } from './env.js';
 
 /** A reader that stopped reading must not keep the wrapper alive for long. */
 const STDOUT_FLUSH_LIMIT_MS = 10_000;
+
+/**
+ * `claude-mem claude` is the usual slip for `claude-mem run claude`: a first
+ * word that is no command of ours but a program on PATH gets that hint.
+ */
+function unknownCommandHint(program: Command, argv: string[]): string | undefined {
+  const first = argv.find((a, i) => !a.startsWith('-') && argv[i - 1] !== '--set');
+  if (!first || program.commands.some((c) => c.name() === first || c.aliases().includes(first)) || first === 'help') return undefined;
+  const names = program.commands.map((c) => c.name());
+  const word = brief(first);
+  const near = names.find((n) => editDistance(n, first) <= 2);
+  if (near) return `unknown command '${word}'. Did you mean "claude-mem ${near}"? To run a program named ${word} with memory: claude-mem run ${word}.`;
+  return `unknown command '${word}'. To run ${word} with memory: claude-mem run ${word}. "claude-mem --help" lists the commands.`;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j] ?? 0;
+      row[j] = Math.min(cur + 1, (row[j - 1] ?? 0) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length] ?? 0;
+}
 
 async function main(): Promise<void> {
   let quiet = false;
@@ -33,7 +62,12 @@ async function main(): Promise<void> {
       runStatus = s;
     },
   );
-  program.exitOverride();
+  const unknown = unknownCommandHint(program, process.argv.slice(2));
+  if (unknown) {
+    messages.error(unknown);
+    process.exitCode = exitCodes.usage;
+    return;
+  }
   try {
     await program.parseAsync(process.argv);
   } catch (err) {

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { createRequire } from 'node:module';
 import type { CliEnv } from './env.js';
+import { briefQuotes } from './show.js';
 import { registerRun } from './commands/run.js';
 import { registerInit } from './commands/init.js';
 import { registerQuery } from './commands/query.js';
@@ -31,6 +32,10 @@ export function buildProgram(cli: CliEnv, setQuiet: (q: boolean) => void, onRunE
     .option('-q, --quiet', "silence claude-mem's own status lines (errors still show)")
     .option('--set <key=value>', 'override a config key for this run (repeatable)', collect, [])
     .enablePositionalOptions()
+    // Before the commands are added: subcommands inherit these, so a usage
+    // error anywhere is thrown to main (exit 2) with one prefix.
+    .exitOverride()
+    .configureOutput({ outputError: (str, write) => write(`claude-mem: ${briefQuotes(str)}`) })
     .showHelpAfterError('(run "claude-mem --help" for usage)');
 
   program.hook('preAction', (_this, action) => {

@@ -34,6 +34,20 @@ export function memoryJson(m: Memory): Record<string, unknown> {
 export function parseDate(s: string | undefined, flag: string): number | undefined {
   if (s === undefined) return undefined;
   const t = Date.parse(s);
-  if (Number.isNaN(t)) throw new UsageError(`${flag} ${s}: expected a date such as 2026-12-01.`);
+  if (Number.isNaN(t)) throw new UsageError(`${flag} ${brief(s)}: expected a date such as 2026-12-01.`);
   return t;
+}
+
+/** User text quoted in an error: never more than a short prefix (it may be a pasted secret). */
+export const QUOTE_MAX_CHARS = 20;
+
+export function brief(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length > QUOTE_MAX_CHARS ? `${chars.slice(0, QUOTE_MAX_CHARS).join('')}…` : flat;
+}
+
+/** Commander's own error lines quote the offending word in '…': shorten every such quote. */
+export function briefQuotes(line: string): string {
+  return line.replace(/'([^']*)'/g, (_m, q: string) => `'${brief(q)}'`);
 }

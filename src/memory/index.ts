@@ -23,3 +23,4 @@ export { embedderStatus, pullSentenceModel } from './model.js';
 export { screenLinesOf, type ScreenLine } from '../pty/index.js';
 export { BLOCK_BEGIN, BLOCK_END } from '../memory-block.js';
 export { runSession, SinkFanOut, type SessionObserver, type Sink } from '../pty/index.js';
+export { redact } from '../text/index.js';

@@ -1,4 +1,4 @@
-import { MemoryBlockFilter } from '../memory-block.js';
+import { MemoryBlockFilter, PrivateFilter } from '../memory-block.js';
 import { LineEditor, type Submitted } from './line-editor.js';
 import { cleanLine } from './chrome.js';
 
@@ -68,6 +68,16 @@ function buildTurns(inputs: Submitted[], lines: TextLine[]): Turn[] {
   return turns;
 }
 
+function keepPublic<T extends { text: string }>(items: T[]): T[] {
+  const filter = new PrivateFilter();
+  const out: T[] = [];
+  for (const it of items) {
+    const kept = filter.keep(it.text);
+    if (kept !== undefined) out.push(kept === it.text ? it : { ...it, text: kept });
+  }
+  return out;
+}
+
 /**
  * Pure: timestamped input events and finished screen lines in, segments
  * out. A segment ends after an idle gap of idleSplitMinutes. Marker lines
@@ -111,8 +121,9 @@ export function segmentSession(events: InputEvent[], screen: TextLine[], o: Segm
   for (let b = 0; b + 1 < bounds.length; b++) {
     const lo = bounds[b] ?? -Infinity;
     const hi = bounds[b + 1] ?? Infinity;
-    const segLines = lines.filter((l) => l.t > lo && l.t <= hi);
-    const segInputs = inputs.filter((s) => s.t > lo && s.t <= hi);
+    // <private> spans go before anything is read; one left open hides the rest of its segment.
+    const segLines = keepPublic(lines.filter((l) => l.t > lo && l.t <= hi));
+    const segInputs = keepPublic(inputs.filter((s) => s.t > lo && s.t <= hi));
     const segTimes = times.filter((t) => t > lo && t <= hi);
     if (segLines.length === 0 && segInputs.length === 0) continue;
     const markers = [

@@ -73,3 +73,35 @@ describe('segmentSession', () => {
     expect(seg?.lines.map((l) => l.text)).toEqual(['hello', 'bye']);
   });
 });
+
+describe('private spans', () => {
+  const opts = { idleSplitMinutes: 5, marker: '!记得' };
+  it('drops <private> spans in any case and spacing, across lines, from screen lines and typed input', () => {
+    const screen = [
+      { t: 1, text: 'public before <Private >hidden one' },
+      { t: 2, text: 'hidden two' },
+      { t: 3, text: 'hidden three</ PRIVATE> public after' },
+      { t: 4, text: 'plain line' },
+    ];
+    const events = [{ t: 0.5, code: 'i', data: 'say <PRIVATE>typed secret</private> done\r' }];
+    const [seg] = segmentSession(events, screen, opts);
+    const text = [...(seg?.lines.map((l) => l.text) ?? []), ...(seg?.inputs.map((i) => i.text) ?? [])].join('\n');
+    expect(text).not.toMatch(/hidden|typed secret/);
+    expect(text).toContain('public before');
+    expect(text).toContain('public after');
+    expect(text).toContain('plain line');
+    expect(text).toContain('done');
+  });
+
+  it('hides everything to the end of the segment after a tag left open, and no further', () => {
+    const screen = [
+      { t: 1, text: 'visible' },
+      { t: 2, text: 'start <private> secret' },
+      { t: 3, text: 'still secret' },
+      // Ten idle minutes later: a new segment, visible again.
+      { t: 700, text: 'next segment is visible' },
+    ];
+    const segs = segmentSession([], screen, opts);
+    expect(segs.map((s) => s.lines.map((l) => l.text))).toEqual([['visible', 'start '], ['next segment is visible']]);
+  });
+});

@@ -99,7 +99,7 @@ MIIEowIBAAKCAQEA
     for (const s of secrets) expect(out, s).not.toContain(s);
     expect(out).not.toContain('MIIEowIBAAKCAQEA');
     expect(out).toContain('postgres://admin:[redacted:password]@db');
-    expect(out).toContain('password=[redacted:password]');
+    expect(out).toContain('password=[redacted:secret]');
   });
 });
 
@@ -116,7 +116,7 @@ describe('write path', () => {
     const s = memoryStore();
     const r = await s.write({ ...base, type: 'project', text: '用 pnpm token=abc123secret', explicit: true }, POLICY);
     expect(r.action).toBe('inserted');
-    expect(s.list({})[0]?.text).toBe('用 pnpm token=[redacted:password]');
+    expect(s.list({})[0]?.text).toBe('用 pnpm token=[redacted:secret]');
   });
 
   it('never stores an exact hash twice', async () => {

@@ -27,7 +27,7 @@ export interface Memory {
 }
 
 export type WriteAction = 'inserted' | 'updated' | 'merged' | 'duplicate' | 'filtered';
-export type FilterReason = 'trivia' | 'short' | 'low-value' | 'overlap' | 'empty';
+export type FilterReason = 'trivia' | 'short' | 'low-value' | 'overlap' | 'empty' | 'secret';
 
 export interface WriteResult {
   action: WriteAction;

@@ -12,7 +12,7 @@ describe('write decision (pure)', () => {
     expect(screenCandidate(cand('too short', true), policy)).toMatchObject({ text: 'too short' });
     expect(screenCandidate(cand('exit code 1 was returned by the build step today'), policy)).toEqual({ action: 'filtered', reason: 'low-value' });
     const s = screenCandidate(cand('the deploy token is password=hunter2hunter2 for staging'), policy);
-    expect('text' in s && s.text).toContain('[redacted:password]');
+    expect('text' in s && s.text).toContain('[redacted:secret]');
   });
 
   it('updates at or above the update threshold, merges above the merge threshold, else inserts', () => {

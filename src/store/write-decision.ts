@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isLowValue, isTooShort, isTrivia, overlapWith, redact, MAX_OVERLAP, type Candidate } from '../text/index.js';
+import { isLowValue, isTooShort, isTrivia, onlyRedacted, overlapWith, redact, MAX_OVERLAP, type Candidate } from '../text/index.js';
 import type { MemoryType, WritePolicy, WriteResult } from './types.js';
 
 /**
@@ -45,6 +45,8 @@ export function screenCandidate(c: Candidate, policy: Pick<WritePolicy, 'triviaF
     if (isLowValue(raw)) return { action: 'filtered', reason: 'low-value' };
   }
   const text = redact(raw);
+  // A secret alone is not a memory; where it lives would be.
+  if (onlyRedacted(text)) return { action: 'filtered', reason: 'secret' };
   return { text, hash: contentHash(text) };
 }
 

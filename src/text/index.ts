@@ -1,5 +1,5 @@
 export { MEMORY_TYPES, type MemoryType, type Candidate } from './candidate.js';
-export { redact } from './redact.js';
+export { redact, onlyRedacted, entropy, looksRandom } from './redact.js';
 export { isTrivia, isTooShort, isLowValue, overlapWith, weightedLength, MIN_MEMORY_CHARS, MAX_OVERLAP } from './filters.js';
 export {
   ftsMatchQuery,

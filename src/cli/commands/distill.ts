@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { FatalError, exitCodes } from '../../errors.js';
 import type { ProcessMode } from '../../memory/index.js';
 import { withCliMemory, type CliEnv } from '../env.js';
+import { brief } from '../show.js';
 
 export function registerDistill(program: Command, cli: CliEnv): void {
   program
@@ -18,7 +19,7 @@ export function registerDistill(program: Command, cli: CliEnv): void {
         cli,
         (m) => {
           if (o.session && !m.sessionIds().includes(o.session)) {
-            throw new FatalError(`no session log ${o.session} in ${m.paths.sessionsDir}. "claude-mem status" lists sessions.`);
+            throw new FatalError(`no session log ${brief(o.session)} in ${m.paths.sessionsDir}. "claude-mem status" lists sessions.`);
           }
           return m.process({ session: o.session, all: o.all, mode });
         },

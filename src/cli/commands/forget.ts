@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { FatalError } from '../../errors.js';
 import { withCliMemory, type CliEnv } from '../env.js';
-import { oneLine } from '../show.js';
+import { brief, oneLine } from '../show.js';
 
 export function registerForget(program: Command, cli: CliEnv): void {
   program
@@ -10,7 +10,7 @@ export function registerForget(program: Command, cli: CliEnv): void {
     .argument('<id>', 'an id from "claude-mem list"')
     .action(async (id: string) => {
       const gone = await withCliMemory(cli, (m) => m.forget(id));
-      if (!gone) throw new FatalError(`no memory with id ${id}. "claude-mem list" shows the ids (global ones start with g).`);
+      if (!gone) throw new FatalError(`no memory with id ${brief(id)}. "claude-mem list" shows the ids (global ones start with g).`);
       cli.print(`forgot [${id}] ${oneLine(gone.text, 80)}`);
     });
 }

@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 import { MEMORY_TYPES, type MemoryType } from '../../text/index.js';
 import { withCliMemory, type CliEnv } from '../env.js';
 import { checkText, MAX_QUERY_CHARS } from '../text-input.js';
-import { memoryJson, oneLine, parseDate } from '../show.js';
+import { brief, memoryJson, oneLine, parseDate } from '../show.js';
 
 export const typeOption = (): Option => new Option('--type <type>', 'global, project or fact').choices([...MEMORY_TYPES]);
 
@@ -28,7 +28,7 @@ export function registerQuery(program: Command, cli: CliEnv): void {
         text = text.slice(0, MAX_QUERY_CHARS);
       }
       const limit = Number.parseInt(o.limit, 10);
-      if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit ${o.limit}: expected a positive whole number.`);
+      if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit ${brief(o.limit)}: expected a positive whole number.`);
       const since = parseDate(o.since, '--since');
       const until = parseDate(o.until, '--until');
       const { hits, ms } = await withCliMemory(cli, (m) =>

@@ -12,6 +12,8 @@ export function registerRemember(program: Command, cli: CliEnv): void {
     .argument('<text...>', 'the memory, kept whole')
     .addOption(typeOption())
     .option('--agent <name>', 'tag it with this agent', 'user')
+    // Text may start with '-' (a PEM block, a list item): anything not ours is text.
+    .allowUnknownOption()
     .action(async (words: string[], o: { type?: MemoryType; agent: string }) => {
       const raw = words.length === 1 && words[0] === '-' ? await readStdinText() : words.join(' ');
       const text = checkMemoryText(raw);
@@ -35,7 +37,9 @@ export function registerRemember(program: Command, cli: CliEnv): void {
               ? `not stored: it mostly repeats [${result.id}]. Edit that one with forget + remember if it changed.`
               : result.reason === 'short'
                 ? 'not stored: a memory needs at least 30 characters, so it can stand on its own later. Say a little more.'
-                : `not stored: it looks like ${result.reason === 'trivia' ? 'small talk' : 'noise (an exit code, a usage line or a counter)'}.`,
+                : result.reason === 'secret'
+                  ? 'not stored: nothing was left once the secret in it was redacted. Remember where the secret lives (e.g. "the deploy key is in 1Password, vault ops"), never the secret.'
+                  : `not stored: it looks like ${result.reason === 'trivia' ? 'small talk' : 'noise (an exit code, a usage line or a counter)'}.`,
           );
       }
     });

@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { brief } from '../show.js';
 import type { CliEnv } from '../env.js';
 
 export function registerRun(program: Command, cli: CliEnv, onExit: (status: number) => void): void {
@@ -13,6 +15,11 @@ export function registerRun(program: Command, cli: CliEnv, onExit: (status: numb
     .passThroughOptions()
     .allowUnknownOption()
     .action(async (command: string, args: string[], o: { inject: boolean; record: boolean }) => {
+      if (command.startsWith('-')) {
+        throw new UsageError(
+          `unknown option ${brief(command)} for run. claude-mem's own options are --no-inject, --no-record and -q; the CLI's flags go after its name: claude-mem run <cli> ${brief(command)}`,
+        );
+      }
       // Only what the launch needs: SQLite and the tokenizer load only when the cached block misses.
       const { runWrapped } = await import('../../memory/index.js');
       onExit(
