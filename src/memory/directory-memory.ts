@@ -35,6 +35,8 @@ export interface RememberOptions {
   /** Default: classified from the text (DESIGN.md's rules). */
   type?: MemoryType;
   agent?: string;
+  /** Keep it even when it nearly repeats an existing memory. */
+  force?: boolean;
 }
 
 export interface ProcessOptions {
@@ -123,6 +125,7 @@ export class DirectoryMemory {
       source: 'remember',
       // Typed on purpose: no length or low-value filter, as with the marker.
       explicit: true,
+      force: o.force,
     });
     return { type, result };
   }

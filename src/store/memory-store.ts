@@ -109,7 +109,9 @@ export class MemoryStore {
     if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
 
     // Without dedup (restoring memories kept elsewhere) only exact repeats are refused.
-    const decision: WriteDecision = dedup ? decideWrite(text, this.eligibleNeighbours(vector, c), policy) : { kind: 'insert', similarity: 0 };
+    const decision: WriteDecision = dedup
+      ? decideWrite(text, this.eligibleNeighbours(vector, c), policy, { explicit: c.explicit, force: c.force })
+      : { kind: 'insert', similarity: 0 };
     switch (decision.kind) {
       case 'update': {
         const t = decision.target;
@@ -128,6 +130,8 @@ export class MemoryStore {
         return { action: 'duplicate', id: this.displayId(decision.target.id), similarity: decision.target.similarity };
       case 'overlap':
         return { action: 'filtered', reason: 'overlap', id: this.displayId(decision.target.id), similarity: decision.target.similarity };
+      case 'repeat':
+        return { action: 'filtered', reason: 'repeat', id: this.displayId(decision.target.id), similarity: decision.target.similarity };
       case 'insert':
         break;
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { capSupplement, decideWrite, screenCandidate, MAX_SUPPLEMENT_CHARS, type NearMemory } from './write-decision.js';
 
 const policy = { triviaFilter: true, update: 0.9, merge: 0.5 };
-const near = (id: number, similarity: number, text = `memory ${id} about the orders table index`, supplement = ''): NearMemory => ({ id, type: 'fact', text, supplement, similarity });
+const near = (id: number, similarity: number, text = "memory about the orders table index", supplement = ''): NearMemory => ({ id, type: 'fact', text, supplement, similarity });
 const cand = (text: string, explicit = false) => ({ type: 'fact' as const, text, dir: '/p', agent: 'a', explicit });
 
 describe('write decision (pure)', () => {
@@ -23,8 +23,28 @@ describe('write decision (pure)', () => {
     expect(decideWrite('anything', [], policy)).toEqual({ kind: 'insert', similarity: 0 });
   });
 
+  it('never folds what the user asked to keep: same words update, a near repeat is refused unless forced, else new', () => {
+    const old = near(5, 0.97, 'The test command for this repo is pytest -q');
+    expect(decideWrite('the test command for this repo is `pytest -q`.', [old], policy, { explicit: true }).kind).toBe('update');
+    expect(decideWrite('The test command for this repo is pytest -q -x', [old], policy, { explicit: true })).toMatchObject({ kind: 'repeat', target: { id: 5 } });
+    expect(decideWrite('The test command for this repo is pytest -q tests/unit_2', [old], policy, { explicit: true }).kind).toBe('repeat');
+    const close = near(6, 0.95, 'Deploys happen every Friday after the standup meeting');
+    expect(decideWrite('Deploys happen on Friday after the standup meeting', [close], policy, { explicit: true }).kind).toBe('repeat');
+    expect(decideWrite('Deploys happen on Friday after the standup meeting', [close], policy, { explicit: true, force: true }).kind).toBe('insert');
+    expect(decideWrite('a text in the merge range of another memory entirely', [near(7, 0.6)], policy, { explicit: true }).kind).toBe('insert');
+  });
+
+  it('treats texts that differ in numbers or identifiers as different memories', () => {
+    const t = (i: number): string => `unique text 0-${i} about topic postgres number ${i}`;
+    expect(decideWrite(t(2), [near(1, 0.99, t(1))], policy).kind).toBe('insert');
+    expect(decideWrite(t(2), [near(1, 0.99, t(1))], policy, { explicit: true }).kind).toBe('insert');
+    expect(decideWrite('the api listens on port 8080 in dev', [near(1, 0.7, 'the api listens on port 3000 in dev')], policy).kind).toBe('insert');
+    expect(decideWrite('use orders_v2 for reads', [near(1, 0.95, 'use orders_v1 for reads')], policy).kind).toBe('insert');
+    expect(decideWrite('the api listens on port 8080 in dev!', [near(1, 0.95, 'the api listens on port 8080 in dev')], policy).kind).toBe('update');
+  });
+
   it('refuses a fragment that mostly repeats a neighbour it is not close enough to merge into', () => {
-    const d = decideWrite('orders table index memory', [near(4, 0.3, 'memory 4 about the orders table index')], policy);
+    const d = decideWrite('orders table index memory', [near(4, 0.3, 'memory about the orders table index')], policy);
     expect(d).toMatchObject({ kind: 'overlap', target: { id: 4 } });
   });
 

@@ -64,22 +64,67 @@ export type WriteDecision =
   | { kind: 'merge'; target: NearMemory; supplement: string }
   | { kind: 'duplicate'; target: NearMemory }
   | { kind: 'overlap'; target: NearMemory }
+  /** An explicit memory that nearly repeats an existing one: refused unless forced. */
+  | { kind: 'repeat'; target: NearMemory }
   | { kind: 'insert'; similarity: number };
 
 /**
- * Dedup against the nearest eligible memories (most similar first):
- * at or above the update threshold the existing memory takes the new text;
- * from the merge threshold up it gains a supplement; below that, a new
- * memory, unless it lexically repeats one (a fragment of something known).
+ * Numbers and identifiers (ports, versions, paths, snake_case and camelCase
+ * names, anything with a digit): two texts that differ in these say
+ * different things, however similar the rest of their words.
  */
-export function decideWrite(text: string, near: NearMemory[], policy: Pick<WritePolicy, 'update' | 'merge'>): WriteDecision {
-  const best = near[0];
+export function keyTokens(text: string): Set<string> {
+  const re = /[\p{L}\p{N}_./:-]*\p{N}[\p{L}\p{N}_./:-]*|[A-Za-z][A-Za-z0-9]*(?:[_./-][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*/gu;
+  return new Set((text.match(re) ?? []).map((t) => t.replace(/[.:/-]+$/, '').toLowerCase()).filter(Boolean));
+}
+
+/** Both name numbers or identifiers, and not the same ones (a text that names none differs in none). */
+function keysDiffer(a: string, b: string): boolean {
+  const ka = keyTokens(a);
+  const kb = keyTokens(b);
+  if (ka.size === 0 || kb.size === 0) return false;
+  if (ka.size !== kb.size) return true;
+  for (const k of ka) if (!kb.has(k)) return true;
+  return false;
+}
+
+/** The same words, whatever the case, spacing and punctuation: a re-typed statement. */
+function sameWords(a: string, b: string): boolean {
+  const words = (t: string): string => t.toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, ' ').trim();
+  return words(a) === words(b);
+}
+
+/**
+ * Dedup against the nearest eligible memories (most similar first). For
+ * distilled text: at or above the update threshold the existing memory
+ * takes the new text; from the merge threshold up it gains a supplement;
+ * below that, a new memory, unless it lexically repeats one (a fragment of
+ * something known). Neighbours whose numbers or identifiers differ are
+ * other statements and are never folded into.
+ *
+ * What the user asked to keep (explicit) is never folded silently: it
+ * updates only a memory with the same words, is refused with the id it
+ * repeats when it is nearly the same (unless forced), and is otherwise new.
+ */
+export function decideWrite(
+  text: string,
+  near: NearMemory[],
+  policy: Pick<WritePolicy, 'update' | 'merge'>,
+  o: { explicit?: boolean; force?: boolean } = {},
+): WriteDecision {
+  const same = near.filter((n) => !keysDiffer(text, n.text));
+  const best = same[0];
+  if (o.explicit) {
+    if (best && sameWords(text, best.text)) return { kind: 'update', target: best };
+    if (best && best.similarity >= policy.update && !o.force) return { kind: 'repeat', target: best };
+    return { kind: 'insert', similarity: near[0]?.similarity ?? 0 };
+  }
   if (best && best.similarity >= policy.update) return { kind: 'update', target: best };
   if (best && best.similarity >= policy.merge) {
     if (best.supplement.split('\n').includes(text)) return { kind: 'duplicate', target: best };
     return { kind: 'merge', target: best, supplement: capSupplement(best.supplement ? `${best.supplement}\n${text}` : text) };
   }
-  const repeat = near.find((n) => overlapWith(text, `${n.text}\n${n.supplement}`) > MAX_OVERLAP);
+  const repeat = same.find((n) => overlapWith(text, `${n.text}\n${n.supplement}`) > MAX_OVERLAP);
   if (repeat) return { kind: 'overlap', target: repeat };
-  return { kind: 'insert', similarity: best?.similarity ?? 0 };
+  return { kind: 'insert', similarity: near[0]?.similarity ?? 0 };
 }

@@ -20,4 +20,6 @@ export interface Candidate {
    * low-value filters are skipped. Trivia, redaction and dedup still apply.
    */
   explicit?: boolean;
+  /** Explicit only: keep it even though it nearly repeats an existing memory. */
+  force?: boolean;
 }

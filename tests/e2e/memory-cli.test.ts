@@ -183,6 +183,33 @@ describe('remember, query, list, forget, status', () => {
     expect(listJson(o)).toHaveLength(1);
   });
 
+  it('keeps every distinct explicit memory: eight writers, texts that differ only in numbers', async () => {
+    const sb = makeSandbox('cm-explicit');
+    const o = { cwd: sb.project, env: sb.env };
+    const writers = Array.from({ length: 8 }, (_, w) =>
+      (async () => {
+        const out = [];
+        for (let i = 0; i < 5; i++) {
+          const n = w * 5 + i;
+          out.push(await cmAsync(['remember', `unique text 0-${n} about topic postgres number ${n}`], o));
+        }
+        return out;
+      })(),
+    );
+    for (const r of (await Promise.all(writers)).flat()) expect(r.status, r.stderr).toBe(0);
+    const kept = listJson(o);
+    expect(kept).toHaveLength(40);
+    expect(kept.every((m) => m.supplement === '')).toBe(true);
+    // A near repeat is refused with the id it repeats and the way to keep both.
+    const again = cm(['remember', 'unique text 0-3 about topic postgres number 3!'], o);
+    expect(again.stdout).toMatch(/updated|already remembered/);
+    const near = cm(['remember', 'unique text 0-3 about the topic postgres, number 3'], o);
+    expect(near.status).toBe(1);
+    expect(near.stderr).toMatch(/nearly repeats \[\d+\].*--force/);
+    expect(cm(['remember', '--force', 'unique text 0-3 about the topic postgres, number 3'], o).status).toBe(0);
+    expect(listJson(o)).toHaveLength(41);
+  });
+
   it('loses nothing with four processes writing at once', async () => {
     const sb = makeSandbox('cm-concurrent');
     const o = { cwd: sb.project, env: sb.env };

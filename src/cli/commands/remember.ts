@@ -12,12 +12,13 @@ export function registerRemember(program: Command, cli: CliEnv): void {
     .argument('<text...>', 'the memory, kept whole')
     .addOption(typeOption())
     .option('--agent <name>', 'tag it with this agent', 'user')
+    .option('--force', 'keep it even if it nearly repeats an existing memory')
     // Text may start with '-' (a PEM block, a list item): anything not ours is text.
     .allowUnknownOption()
-    .action(async (words: string[], o: { type?: MemoryType; agent: string }) => {
+    .action(async (words: string[], o: { type?: MemoryType; agent: string; force?: boolean }) => {
       const raw = words.length === 1 && words[0] === '-' ? await readStdinText() : words.join(' ');
       const text = checkMemoryText(raw);
-      const { type, result } = await withCliMemory(cli, (m) => m.remember(text, { type: o.type, agent: o.agent }));
+      const { type, result } = await withCliMemory(cli, (m) => m.remember(text, { type: o.type, agent: o.agent, force: o.force }));
       switch (result.action) {
         case 'inserted':
           cli.print(`remembered [${result.id}] [${type}]`);
@@ -33,8 +34,8 @@ export function registerRemember(program: Command, cli: CliEnv): void {
           break;
         case 'filtered':
           throw new FatalError(
-            result.reason === 'overlap'
-              ? `not stored: it mostly repeats [${result.id}]. Edit that one with forget + remember if it changed.`
+            result.reason === 'repeat' || result.reason === 'overlap'
+              ? `not stored: it nearly repeats [${result.id}] (similarity ${result.similarity?.toFixed(2)}). Keep both with: claude-mem remember --force …; or replace it: claude-mem forget ${result.id}, then remember again.`
               : result.reason === 'short'
                 ? 'not stored: a memory needs at least 30 characters, so it can stand on its own later. Say a little more.'
                 : result.reason === 'secret'
