@@ -1,24 +1,44 @@
-import { chmodSync, mkdirSync, openSync, closeSync, writeFileSync, renameSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, openSync, closeSync, writeFileSync, renameSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { errnoCode } from './errors.js';
 
 /** Everything claude-mem writes is private: directories 0700, files 0600. */
 export const DIR_MODE = 0o700;
 export const FILE_MODE = 0o600;
 
+/**
+ * Creates the directories that are missing, each 0700, and touches the mode
+ * of no directory that already existed: a path from a config file may run
+ * through /tmp or /etc, and those are not ours to change.
+ */
 export function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: DIR_MODE });
-  try {
-    chmodSync(dir, DIR_MODE);
-  } catch {
-    // A directory we can use but not chmod (another owner) is still usable.
+  const missing: string[] = [];
+  let cur = resolve(dir);
+  while (!existsSync(cur)) {
+    missing.push(cur);
+    const parent = dirname(cur);
+    if (parent === cur) break;
+    cur = parent;
+  }
+  for (const d of missing.reverse()) {
+    try {
+      mkdirSync(d, { mode: DIR_MODE });
+    } catch (err) {
+      // Made meanwhile by another claude-mem process: not ours to chmod either.
+      if (errnoCode(err) === 'EEXIST') continue;
+      throw err;
+    }
+    // mkdir's mode passes through the umask; set it exactly, on what we made.
+    chmodSync(d, DIR_MODE);
   }
 }
 
 /** Creates the file if missing, with 0600, and returns nothing: callers open it themselves. */
 export function touchPrivateFile(path: string): void {
   ensurePrivateDir(dirname(path));
+  const existed = existsSync(path);
   closeSync(openSync(path, 'a', FILE_MODE));
-  chmodSync(path, FILE_MODE);
+  if (!existed) chmodSync(path, FILE_MODE);
 }
 
 /** Writes a file atomically (temp + rename) with mode 0600. */

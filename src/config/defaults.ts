@@ -10,6 +10,7 @@ export const DEFAULTS: Config = {
   },
   "store": {
     "db_path": ".claude-mem/mem.db",
+    "allow_external_db_path": false,
     "vector_model": "Xenova/paraphrase-multilingual-MiniLM-L12-v2",
     "busy_timeout_ms": 10000
   },

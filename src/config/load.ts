@@ -23,6 +23,8 @@ export interface LoadedConfig {
   explicit: Set<string>;
   /** Files that were read, lowest precedence first. */
   files: string[];
+  /** For each explicit key, the origin of the layer that set it last (a file path, "environment", "--set"). */
+  sources: Map<string, string>;
 }
 
 function isPlain(v: unknown): v is Plain {
@@ -162,16 +164,21 @@ function validateLayer(layer: ConfigLayer): void {
 export function mergeLayers(layers: ConfigLayer[]): LoadedConfig {
   let merged: Plain = {};
   const explicit = new Set<string>();
+  const sources = new Map<string, string>();
   for (const layer of layers) {
     validateLayer(layer);
     merged = deepMerge(merged, layer.values);
-    for (const k of collectKeys(layer.values)) explicit.add(k);
+    for (const k of collectKeys(layer.values)) {
+      explicit.add(k);
+      sources.set(k, layer.origin);
+    }
   }
   // Nothing set anywhere: the generated defaults, and zod is never loaded.
   const config = explicit.size === 0 ? defaultConfig() : configSchema().parse(merged);
   return {
     config,
     explicit,
+    sources,
     files: layers.filter((l) => l.doc).map((l) => l.origin),
   };
 }

@@ -54,7 +54,11 @@ function buildSchema(z: typeof Zod) {
           .string()
           .min(1)
           .default('.claude-mem/mem.db')
-          .describe('project store, relative to the project root (gitignore .claude-mem/)'),
+          .describe('project store, relative to the project root (gitignore .claude-mem/); a project claude-mem.yaml may only place it inside the project'),
+        allow_external_db_path: z
+          .boolean()
+          .default(false)
+          .describe("let a project's claude-mem.yaml put store.db_path outside the project; honoured only from your user config, env or --set"),
         vector_model: z
           .string()
           .min(1)

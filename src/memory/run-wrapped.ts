@@ -28,7 +28,7 @@ function loadOrWarn(opts: RunOptions): { loaded: LoadedConfig & { paths: Paths }
     if (!(err instanceof ConfigError)) throw err;
     // The user's work comes first: say it once, then launch without memory.
     opts.messages.error(`${err.message} Starting without memory.`);
-    return { loaded: { config: defaultConfig(), explicit: new Set(), files: [], paths: resolvePaths(opts.cwd, opts.env) }, memory: false };
+    return { loaded: { config: defaultConfig(), explicit: new Set(), sources: new Map(), files: [], paths: resolvePaths(opts.cwd, opts.env) }, memory: false };
   }
 }
 

@@ -17,14 +17,17 @@ function sqliteCode(err: unknown): string | undefined {
 }
 
 /** Turns SQLite failures into one sentence that says what to do next. */
-export function storeErrorFrom(err: unknown, path: string, busyTimeoutMs = BUSY_TIMEOUT_MS): StoreError | undefined {
+export function storeErrorFrom(err: unknown, path: string, busyTimeoutMs = BUSY_TIMEOUT_MS, ours = true): StoreError | undefined {
   const code = sqliteCode(err) ?? (err as { code?: unknown } | undefined)?.code;
   switch (code) {
     case 'SQLITE_NOTADB':
     case 'SQLITE_CORRUPT':
     case 'SQLITE_CORRUPT_VTAB':
+      // Advice to move a file away only for a file in claude-mem's own folders.
       return new StoreError(
-        `the memory store ${path} is damaged or not a database. Move it aside (mv "${path}" "${path}.bak"); claude-mem starts a new one, and "claude-mem distill --all" re-reads the session logs.`,
+        ours
+          ? `the memory store ${path} is damaged or not a database. Move it aside (mv "${path}" "${path}.bak"); claude-mem starts a new one, and "claude-mem distill --all" re-reads the session logs.`
+          : `${path} is not a claude-mem memory store (damaged, or some other file). Check store.db_path in your config; claude-mem did not change the file.`,
       );
     case 'SQLITE_BUSY':
     case 'SQLITE_LOCKED':
@@ -46,9 +49,10 @@ export function storeErrorFrom(err: unknown, path: string, busyTimeoutMs = BUSY_
   }
 }
 
-export function openDatabase(path: string, opts: { readonly?: boolean; busyTimeoutMs?: number } = {}): DB {
+export function openDatabase(path: string, opts: { readonly?: boolean; busyTimeoutMs?: number; ours?: boolean } = {}): DB {
   const isMemory = path === ':memory:';
   const busy = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
+  const existed = !isMemory && existsSync(path);
   try {
     if (!isMemory && !opts.readonly) ensurePrivateDir(dirname(path));
     const db = new Database(path, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false });
@@ -61,16 +65,17 @@ export function openDatabase(path: string, opts: { readonly?: boolean; busyTimeo
     db.pragma('mmap_size = 268435456');
     sqliteVec.load(db);
     if (!opts.readonly) migrate(db);
-    if (!isMemory && existsSync(path)) {
+    // Only a file we just created gets our mode: an existing one keeps its owner's.
+    if (!isMemory && !existed && existsSync(path)) {
       try {
         chmodSync(path, FILE_MODE);
       } catch {
-        // Not our file to chmod; SQLite could still open it.
+        // SQLite could still open it.
       }
     }
     return db;
   } catch (err) {
-    throw storeErrorFrom(err, path, busy) ?? err;
+    throw storeErrorFrom(err, path, busy, opts.ours ?? true) ?? err;
   }
 }
 

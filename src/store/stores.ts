@@ -128,7 +128,9 @@ export function openStores(loaded: Pick<LoadedConfig, 'config' | 'explicit'>, pa
   const user = new MemoryStore(openDatabase(paths.userDb, { busyTimeoutMs }), embedder, 'user', paths.userDb, busyTimeoutMs);
   let project: MemoryStore;
   try {
-    project = new MemoryStore(openDatabase(paths.projectDb, { busyTimeoutMs }), embedder, 'project', paths.projectDb, busyTimeoutMs);
+    // A store outside claude-mem's own folder (a configured db_path) is not ours to advise moving.
+    const ours = paths.projectDb.startsWith(`${paths.projectDataDir}/`) || paths.projectDb.startsWith(`${paths.userDataDir}/`);
+    project = new MemoryStore(openDatabase(paths.projectDb, { busyTimeoutMs, ours }), embedder, 'project', paths.projectDb, busyTimeoutMs);
   } catch (err) {
     user.close();
     throw err;

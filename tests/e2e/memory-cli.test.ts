@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeFileSync, mkdirSync, statSync, existsSync } from 'node:fs';
+import { writeFileSync, mkdirSync, statSync, existsSync, chmodSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { makeSandbox } from '../helpers/sandbox.js';
@@ -130,6 +130,44 @@ describe('remember, query, list, forget, status', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('Thai place');
     expect(run.stdout).toContain('staging cluster');
+  });
+
+  it('treats a cloned claude-mem.yaml as untrusted: no store outside the project, no chmod of what is not ours', () => {
+    const sb = makeSandbox('cm-untrusted');
+    const o = { cwd: sb.project, env: sb.env };
+    const shared = join(sb.home, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o1777);
+    const victim = join(sb.home, 'passwd');
+    writeFileSync(victim, 'root:x:0:0::/root:/bin/sh\n'.repeat(40));
+    chmodSync(victim, 0o644);
+    for (const target of [join(shared, 'm.db'), victim, '../outside.db']) {
+      writeFileSync(join(sb.project, 'claude-mem.yaml'), `store:\n  db_path: "${target}"\n`);
+      const r = cm(['list'], o);
+      expect(r.status, target).toBe(78);
+      expect(r.stderr).toMatch(/would be outside the project .*only place store\.db_path inside the project/);
+      expect(r.stderr).not.toMatch(/\bmv\b/);
+    }
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+    expect(statSync(victim).mode & 0o777).toBe(0o644);
+    expect(readdirSync(shared)).toEqual([]);
+    // A .claude-mem symlink shipped with the repository is refused the same way.
+    rmSync(join(sb.project, 'claude-mem.yaml'));
+    symlinkSync(shared, join(sb.project, '.claude-mem'));
+    expect(cm(['list'], o).stderr).toMatch(/resolves to .*shared/);
+    rmSync(join(sb.project, '.claude-mem'));
+    // The user's own config may choose such a path; the shared dir keeps its mode, the file is ours.
+    mkdirSync(join(sb.home, 'config', 'claude-mem'), { recursive: true });
+    writeFileSync(join(sb.home, 'config', 'claude-mem', 'config.yaml'), `store:\n  db_path: "${join(shared, 'm.db')}"\n`);
+    expect(cm(['remember', 'The shared store lives in a sticky directory on purpose'], o).status).toBe(0);
+    expect(statSync(shared).mode & 0o7777).toBe(0o1777);
+    expect(statSync(join(shared, 'm.db')).mode & 0o777).toBe(0o600);
+    // A file that is not a store, named by the user: no advice to move it, and it is left as it was.
+    const r = cm(['--set', `store.db_path=${victim}`, 'list'], o);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/is not a claude-mem memory store .*did not change the file/);
+    expect(r.stderr).not.toMatch(/\bmv\b/);
+    expect(statSync(victim).mode & 0o777).toBe(0o644);
   });
 
   it('sets one bad session log aside with its reason, and every command still works', () => {
