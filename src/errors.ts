@@ -37,9 +37,14 @@ export class ConfigError extends FatalError {
   }
 }
 
+export type StoreFailure = 'corrupt' | 'busy' | 'full' | 'readonly' | 'other';
+
 /** The store could not be opened or written; the message says what to do. */
 export class StoreError extends FatalError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly failure: StoreFailure = 'other',
+  ) {
     super(message, exitCodes.failure);
     this.name = 'StoreError';
   }

@@ -180,6 +180,11 @@ export class DirectoryMemory {
   async process(o: ProcessOptions = {}): Promise<ProcessReport[]> {
     const mode = o.mode ?? 'full';
     const dir = this.paths.sessionsDir;
+    // Sessions are recorded in the project store: a read-only one cannot take them.
+    if (!this.stores.project.writable && listSessionIds(dir).length > 0) {
+      const { StoreError } = await import('../errors.js');
+      throw new StoreError(`the project store ${this.paths.projectDb} is read-only here: session logs cannot be processed. Make the folder writable, then run "claude-mem distill".`, 'readonly');
+    }
     const ids = o.session ? [o.session] : o.all ? listSessionIds(dir).filter((id) => !isLive(dir, id)) : this.pending();
     const reports: ProcessReport[] = [];
     const { processSession } = await import('./pipeline.js');

@@ -46,8 +46,18 @@ export async function openMemory(o: OpenOptions = {}): Promise<DirectoryMemory> 
   const stores = openStores(loaded, loaded.paths, { embedder: o.embedder });
   const memory = new DirectoryMemory(stores, loaded, cwd, env);
   try {
-    if (o.recover !== false) await recover(memory, env, notices);
-    applyPendingHeat(stores, loaded.paths);
+    for (const s of stores.readOnly) {
+      notices.warn(
+        s.access === 'snapshot'
+          ? `the ${s.scope} store ${s.path} is read-only here: showing what it holds; nothing new can be saved to it.`
+          : `the ${s.scope} store ${s.path} cannot be created here (read-only folder); ${s.scope} memories are empty for now.`,
+      );
+    }
+    // Upkeep writes: only where the project store can take them.
+    if (stores.project.writable) {
+      if (o.recover !== false) await recover(memory, env, notices);
+      applyPendingHeat(stores, loaded.paths);
+    }
     noticeOnce(loaded.paths.userDataDir, 'lexical', stores.notice, notices);
     stores.archiveCold();
   } catch (err) {

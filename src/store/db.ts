@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import { chmodSync, existsSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { StoreError } from '../errors.js';
 import { ensurePrivateDir, FILE_MODE } from '../fs-private.js';
 import { migrate } from './migrations.js';
@@ -28,20 +29,26 @@ export function storeErrorFrom(err: unknown, path: string, busyTimeoutMs = BUSY_
         ours
           ? `the memory store ${path} is damaged or not a database. Move it aside (mv "${path}" "${path}.bak"); claude-mem starts a new one, and "claude-mem distill --all" re-reads the session logs.`
           : `${path} is not a claude-mem memory store (damaged, or some other file). Check store.db_path in your config; claude-mem did not change the file.`,
+        'corrupt',
       );
     case 'SQLITE_BUSY':
     case 'SQLITE_LOCKED':
     case 'SQLITE_BUSY_SNAPSHOT':
       return new StoreError(
         `the memory store ${path} stayed locked by another process for ${busyTimeoutMs / 1000} s. Close other claude-mem or sqlite3 processes using it, then retry.`,
+        'busy',
       );
     case 'SQLITE_FULL':
     case 'ENOSPC':
-      return new StoreError(`the disk holding ${path} is full. Free some space, then retry; nothing was written.`);
+      return new StoreError(`the disk holding ${path} is full. Free some space, then retry; nothing was written.`, 'full');
     case 'SQLITE_READONLY':
     case 'SQLITE_READONLY_DBMOVED':
     case 'SQLITE_CANTOPEN':
     case 'SQLITE_PERM':
+    case 'EROFS':
+    case 'EACCES':
+    case 'EPERM':
+      return new StoreError(`cannot write the memory store ${path} (${String(code)}): its folder is read-only. Check that it exists and is writable.`, 'readonly');
     case 'SQLITE_IOERR':
       return new StoreError(`cannot write the memory store ${path} (${String(code)}). Check that its directory exists and is writable.`);
     default:
@@ -86,4 +93,58 @@ export function guarded<T>(path: string, fn: () => T, busyTimeoutMs?: number): T
   } catch (err) {
     throw storeErrorFrom(err, path, busyTimeoutMs) ?? err;
   }
+}
+
+/**
+ * How a store was opened: normally; from a private snapshot because its
+ * folder is read-only (reads work, writes are refused); or not at all
+ * because it does not exist and cannot be created (an empty stand-in).
+ */
+export type StoreAccess = 'read-write' | 'snapshot' | 'none';
+
+export interface OpenedStore {
+  db: DB;
+  access: StoreAccess;
+  /** Removes the snapshot, if one was made. */
+  cleanup: () => void;
+}
+
+/**
+ * Opens a store for a client that mostly reads. SQLite cannot open a WAL
+ * database in a read-only folder (it must create the -shm file), so when
+ * the folder is read-only the store is copied to a private temporary
+ * folder and read from there: `list` and `query` work on a read-only
+ * checkout or mount, and nothing is ever written to the original.
+ */
+export function openStore(path: string, opts: { busyTimeoutMs?: number; ours?: boolean; scratchDir?: string } = {}): OpenedStore {
+  try {
+    return { db: openDatabase(path, opts), access: 'read-write', cleanup: () => undefined };
+  } catch (err) {
+    if (!(err instanceof StoreError) || err.failure !== 'readonly') throw err;
+    if (!existsSync(path)) return { db: openDatabase(':memory:'), access: 'none', cleanup: () => undefined };
+    const dir = mkdtempSync(join(scratchDirFor(opts.scratchDir), 'ro-'));
+    const copy = join(dir, 'mem.db');
+    try {
+      copyFileSync(path, copy);
+      if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
+      const db = openDatabase(copy, { busyTimeoutMs: opts.busyTimeoutMs, ours: false });
+      return { db, access: 'snapshot', cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+    } catch (copyErr) {
+      rmSync(dir, { recursive: true, force: true });
+      throw storeErrorFrom(copyErr, path, opts.busyTimeoutMs, opts.ours ?? true) ?? copyErr;
+    }
+  }
+}
+
+/** A private folder for snapshots: the user's data dir when it is writable, else the system's temp dir (mkdtemp makes it 0700). */
+function scratchDirFor(preferred: string | undefined): string {
+  if (preferred) {
+    try {
+      ensurePrivateDir(preferred);
+      return preferred;
+    } catch {
+      // Read-only as well: fall back.
+    }
+  }
+  return tmpdir();
 }

@@ -1,4 +1,5 @@
-import type { DB } from './db.js';
+import type { DB, StoreAccess } from './db.js';
+import { StoreError } from '../errors.js';
 import { statementCache } from './statements.js';
 import { guarded } from './db.js';
 import type { Embedder } from './embed/embedder.js';
@@ -41,6 +42,24 @@ export class MemoryStore {
    */
   onChange: () => void = () => undefined;
 
+  /** How the store was opened (see openStore): only 'read-write' takes writes. */
+  access: StoreAccess = 'read-write';
+
+  get writable(): boolean {
+    return this.access === 'read-write';
+  }
+
+  /** Writes the user asked for fail with one clear line on a store that cannot take them. */
+  private requireWritable(): void {
+    if (this.writable) return;
+    throw new StoreError(
+      this.access === 'snapshot'
+        ? `the ${this.scope} store ${this.path} is read-only here (its folder cannot be written): nothing was changed. Make the folder writable, or use a global memory (--type global) for now.`
+        : `the ${this.scope} store ${this.path} cannot be created (its folder is read-only): nothing was written. Make the folder writable, or use a global memory (--type global) for now.`,
+      'readonly',
+    );
+  }
+
   private markChanged(): void {
     this.onChange();
   }
@@ -80,6 +99,7 @@ export class MemoryStore {
    * mid-transaction. Each candidate sees the ones before it.
    */
   async writeMany(cs: Candidate[], policy: WritePolicy, now = Date.now(), opts: { dedup?: boolean } = {}): Promise<WriteResult[]> {
+    if (cs.length) this.requireWritable();
     const screened = cs.map((c) => screenCandidate(c, policy));
     const todo = screened.map((x, i) => ('text' in x ? i : -1)).filter((i) => i >= 0);
     const texts = todo.map((i) => (screened[i] as { text: string }).text);
@@ -215,6 +235,7 @@ export class MemoryStore {
 
   /** Really deletes: the row, its FTS entry and its vector. */
   forget(rowid: number): boolean {
+    this.requireWritable();
     const deleted = this.run(() =>
       this.db
         .transaction(() => {
@@ -232,7 +253,8 @@ export class MemoryStore {
 
   /** Injected memories: heat + 1 and last access now. */
   touch(rowids: number[], now = Date.now()): void {
-    if (rowids.length === 0) return;
+    // Heat is a ranking hint: a read-only store simply keeps what it had.
+    if (rowids.length === 0 || !this.writable) return;
     this.run(() =>
       this.stmt('UPDATE memories SET heat = heat + 1, last_accessed_at = ? WHERE id IN (SELECT value FROM json_each(?))')
         .run(now, JSON.stringify(rowids)),
@@ -244,6 +266,7 @@ export class MemoryStore {
    * (kept, shown with --archived, never injected). Returns how many.
    */
   archiveCold(days: number, now = Date.now()): number {
+    if (!this.writable) return 0;
     const n = this.run(
       () =>
         this.stmt("UPDATE memories SET status = 'archived' WHERE status = 'active' AND type = 'fact' AND last_accessed_at < ? AND heat < ?").run(
@@ -271,6 +294,7 @@ export class MemoryStore {
 
   /** Re-embeds every memory with the current embedder; reports progress. */
   async reindex(onProgress: (done: number, total: number) => void, batch = 32): Promise<number> {
+    this.requireWritable();
     const all = this.run(() => this.stmt('SELECT id, text, type FROM memories ORDER BY id').all() as Array<{ id: number; text: string; type: MemoryType }>);
     for (let i = 0; i < all.length; i += batch) {
       const part = all.slice(i, i + batch);

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import type { Config, LoadedConfig, Paths } from '../config/index.js';
-import { openDatabase } from './db.js';
+import { openStore } from './db.js';
 import { MemoryStore } from './memory-store.js';
 import { SessionLog } from './session-log.js';
 import { bumpVersion } from './version.js';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { chooseEmbedder } from './embed/select.js';
 import { CachedEmbedder } from './embed/query-cache.js';
 import type { Embedder, Thresholds } from './embed/embedder.js';
@@ -100,9 +100,18 @@ export class Stores {
     return this.all.reduce((n, s) => n + s.archiveCold(this.config.decay.archive_after_days, now), 0);
   }
 
+  /** Set by openStores: removes read-only snapshots. */
+  onClose: () => void = () => undefined;
+
+  /** A store that cannot take writes here (read-only folder), if any. */
+  get readOnly(): MemoryStore[] {
+    return this.all.filter((s) => !s.writable);
+  }
+
   close(): void {
     this.user.close();
     this.project.close();
+    this.onClose();
   }
 }
 
@@ -125,15 +134,29 @@ export function openStores(loaded: Pick<LoadedConfig, 'config' | 'explicit'>, pa
   const choice = opts.embedder ? { embedder: opts.embedder, notice: undefined } : chooseEmbedder(paths.modelsDir, loaded.config.store.vector_model);
   const embedder = new CachedEmbedder(choice.embedder);
   const busyTimeoutMs = loaded.config.store.busy_timeout_ms;
-  const user = new MemoryStore(openDatabase(paths.userDb, { busyTimeoutMs }), embedder, 'user', paths.userDb, busyTimeoutMs);
+  const scratchDir = join(paths.userDataDir, 'tmp');
+  const cleanups: Array<() => void> = [];
+  const open = (scope: 'user' | 'project', path: string, ours: boolean): MemoryStore => {
+    const opened = openStore(path, { busyTimeoutMs, ours, scratchDir });
+    cleanups.push(opened.cleanup);
+    const store = new MemoryStore(opened.db, embedder, scope, path, busyTimeoutMs);
+    store.access = opened.access;
+    return store;
+  };
+  const user = open('user', paths.userDb, true);
   let project: MemoryStore;
   try {
     // A store outside claude-mem's own folder (a configured db_path) is not ours to advise moving.
     const ours = paths.projectDb.startsWith(`${paths.projectDataDir}/`) || paths.projectDb.startsWith(`${paths.userDataDir}/`);
-    project = new MemoryStore(openDatabase(paths.projectDb, { busyTimeoutMs, ours }), embedder, 'project', paths.projectDb, busyTimeoutMs);
+    project = open('project', paths.projectDb, ours);
   } catch (err) {
     user.close();
+    for (const c of cleanups) c();
     throw err;
   }
-  return new Stores(user, project, embedder, resolveThresholds(choice.embedder, loaded), choice.notice, loaded.config);
+  const stores = new Stores(user, project, embedder, resolveThresholds(choice.embedder, loaded), choice.notice, loaded.config);
+  stores.onClose = () => {
+    for (const c of cleanups) c();
+  };
+  return stores;
 }
