@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { handoverDir } from './handover.js';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
 import type { Memory, Stores } from '../store/index.js';
@@ -44,11 +44,11 @@ export async function prepareContextCache(stores: Stores, loaded: Pick<LoadedCon
 }
 
 /** Hands a block to the CLI through its adapter: argv, env, a private temp file. */
-async function handOver(o: { agent: string; args: string[]; loaded: Pick<LoadedConfig, 'config'> }, block: PreparedInjection['block']): Promise<PreparedInjection> {
+async function handOver(o: { agent: string; args: string[]; loaded: Pick<LoadedConfig, 'config'> & { paths: Paths } }, block: PreparedInjection['block']): Promise<PreparedInjection> {
   const { chooseAdapter, planAdapter } = await import('../inject/adapters/builtin.js');
   const adapter = chooseAdapter(o.agent, o.loaded.config.inject.adapters, o.args);
   // Every CLI gets the file too (CLAUDE_MEM_CONTEXT_FILE), not only file-arg ones.
-  const dir = mkdtempSync(join(tmpdir(), 'claude-mem-'));
+  const dir = handoverDir(o.loaded.paths.userDataDir);
   const file = join(dir, 'context.md');
   writeFileSync(file, `${block.text}\n`, { mode: FILE_MODE });
   const plan = planAdapter(adapter, block.text, file);

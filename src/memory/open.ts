@@ -1,5 +1,5 @@
 import { loadConfig, type LoadedConfig, type Paths } from '../config/index.js';
-import { logSize, unprocessedLogs } from '../pty/index.js';
+import { logSize, sweepStaleLocks, unprocessedLogs } from '../pty/index.js';
 import type { Embedder } from '../store/index.js';
 import { spawnDetached } from './background.js';
 import { DirectoryMemory } from './directory-memory.js';
@@ -84,6 +84,7 @@ export async function withMemory<T>(o: OpenOptions, fn: (memory: DirectoryMemory
  */
 async function recover(memory: DirectoryMemory, env: NodeJS.ProcessEnv, notices: Notices): Promise<void> {
   const { config, paths } = memory;
+  sweepStaleLocks(paths.sessionsDir);
   if (!config.watch.enabled || unprocessedLogs(paths.sessionsDir).length === 0) return;
   const { processSession } = await import('./pipeline.js');
   let later = 0;

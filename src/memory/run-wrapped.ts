@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import { ConfigError, exitCodes, errorMessage } from '../errors.js';
 import { defaultConfig, loadConfig, resolvePaths, type LoadedConfig, type Paths } from '../config/index.js';
-import { newSessionId, unprocessedLogs, resolveCommand, runSession } from '../pty/index.js';
+import { newSessionId, unprocessedLogs, resolveCommand, runSession, sweepStaleLocks } from '../pty/index.js';
+import { sweepHandovers } from './handover.js';
 import { SessionRecording } from './recording.js';
 import type { Notices } from './notices.js';
 import { spawnDetached } from './background.js';
@@ -52,6 +53,11 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   const sessionId = opts.env[SESSION_ENV] && /^[\w.-]+$/.test(opts.env[SESSION_ENV] ?? '') ? (opts.env[SESSION_ENV] as string) : newSessionId();
   const childEnv: NodeJS.ProcessEnv = { ...opts.env, [SESSION_ENV]: sessionId };
 
+  if (memory) {
+    // Leftovers of a wrapper killed with kill -9: its lock, its handover file.
+    sweepStaleLocks(paths.sessionsDir);
+    sweepHandovers(paths.userDataDir);
+  }
   if (memory && unprocessedLogs(paths.sessionsDir).length > 0) {
     // Crash recovery: logs a killed wrapper left behind are processed in the
     // background, never on the way to the user's prompt.

@@ -32,6 +32,7 @@ export {
   claimProcessing,
   logSize,
   setAside,
+  sweepStaleLocks,
   setAsideReason,
   clearSetAside,
 } from './session-files.js';

@@ -18,6 +18,27 @@ export function writeLock(sessionsDir: string, id: string, pid: number): void {
   writeFileSync(lockPath(sessionsDir, id), String(pid), { mode: FILE_MODE });
 }
 
+/**
+ * Locks left by a wrapper that died without cleaning up (kill -9): their
+ * pid is gone. Removed at the next start, so the log is seen as finished.
+ */
+export function sweepStaleLocks(sessionsDir: string): number {
+  let n = 0;
+  let names: string[];
+  try {
+    names = readdirSync(sessionsDir).filter((f) => f.endsWith('.lock'));
+  } catch {
+    return 0;
+  }
+  for (const f of names) {
+    const id = f.slice(0, -'.lock'.length);
+    if (isLive(sessionsDir, id)) continue;
+    rmSync(join(sessionsDir, f), { force: true });
+    n++;
+  }
+  return n;
+}
+
 export function removeLock(sessionsDir: string, id: string): void {
   rmSync(lockPath(sessionsDir, id), { force: true });
 }

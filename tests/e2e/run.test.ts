@@ -1,12 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeSandbox, CLI } from '../helpers/sandbox.js';
 import { startCli, startPty } from '../helpers/pty-harness.js';
 import { castsIn } from '../helpers/casts.js';
+import { cm } from '../helpers/cli.js';
 
 describe('claude-mem run under a real PTY', () => {
+  it('after kill -9 of the wrapper: the terminal is restored under dash, output loss is bounded, leftovers go at the next start', async () => {
+    const sb = makeSandbox();
+    const o = { cwd: sb.project, env: sb.env };
+    // A memory, so the launch writes a handover file.
+    expect(cm(['remember', 'The deploy script lives in ops/deploy.sh and runs on Fridays'], o).status).toBe(0);
+    // A line every 10 ms from one process, so the count measures time.
+    const ticker = 'import time,sys\\ni=0\\nwhile True:\\n print(f\"tick-{i} at {time.time():.3f}\", flush=True); i+=1; time.sleep(0.01)';
+    const script = `${process.execPath} ${CLI} run -q python3 -c "$(printf '${ticker}')"; sleep 0.5; stty -a; echo END-OF-TEST`;
+    const h = startPty('/usr/bin/dash', ['-c', script], o);
+    await h.waitFor('tick-60');
+    const wrapper = spawnSync('pgrep', ['-P', String(h.pty.pid)], { encoding: 'utf8' }).stdout.trim().split('\n')[0] ?? '';
+    const runDir = join(sb.home, 'data', 'run');
+    expect(readdirSync(runDir)).toHaveLength(1);
+    process.kill(Number(wrapper), 'SIGKILL');
+    await h.waitFor('END-OF-TEST');
+    const out = h.text();
+    const afterKill = out.slice(out.lastIndexOf('tick-'));
+    const stty = afterKill.slice(afterKill.indexOf('speed'));
+    // Canonical mode and echo are back on: the user can type at the shell again.
+    expect(stty).toMatch(/(^|\s)icanon(\s|$)/m);
+    expect(stty).toMatch(/(^|\s)echo(\s|$)/m);
+    const lastAt = (text: string): number => Math.max(...[...text.matchAll(/tick-\d+ at (\d+\.\d+)/g)].map((m) => Number(m[1])));
+    const [log] = castsIn(sb.project);
+    // The last line on screen and the last in the log, by the time each was printed:
+    // about 100 ms of output at most is missing (a 500 ms flush loses ~0.5 s).
+    expect(lastAt(out) - lastAt(log?.raw ?? '')).toBeLessThanOrEqual(0.25);
+    const sessions = join(sb.project, '.claude-mem', 'sessions');
+    expect(readdirSync(sessions).some((f) => f.endsWith('.lock'))).toBe(true);
+    // The next start sweeps the dead wrapper's lock and its handover file.
+    expect(cm(['run', '--no-record', 'true'], o).status).toBe(0);
+    expect(readdirSync(sessions).some((f) => f.endsWith('.lock'))).toBe(false);
+    expect(readdirSync(runDir)).toHaveLength(0);
+  });
+
   it('keeps the child output and exit status when a recording sink throws on its first event', async () => {
     const sb = makeSandbox();
     const h = startPty(process.execPath, [join(import.meta.dirname, '..', 'fixtures', 'throwing-observer.mjs')], { cwd: sb.project, env: sb.env });

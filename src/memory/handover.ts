@@ -1,0 +1,65 @@
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensurePrivateDir } from '../fs-private.js';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The file a CLI is handed the block in (CLAUDE_MEM_CONTEXT_FILE, aider's
+ * --read) holds memories, so it lives in the user's own data dir, not in
+ * the shared /tmp. Its folder is named for the wrapper's pid, so one left
+ * by a wrapper killed with kill -9 is recognised and removed at the next start.
+ */
+const RUN_DIR = 'run';
+/** Earlier versions wrote /tmp/claude-mem-*: such folders this old are leftovers. */
+const LEGACY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export function handoverDir(userDataDir: string): string {
+  const dir = join(userDataDir, RUN_DIR, `${process.pid}-${randomBytes(4).toString('hex')}`);
+  ensurePrivateDir(dir);
+  return dir;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: unknown }).code === 'EPERM';
+  }
+}
+
+/** Removes handover folders whose wrapper is gone, and old ones from earlier versions in /tmp. */
+export function sweepHandovers(userDataDir: string, now = Date.now()): number {
+  let n = 0;
+  const root = join(userDataDir, RUN_DIR);
+  let names: string[] = [];
+  try {
+    names = readdirSync(root);
+  } catch {
+    // No run folder yet.
+  }
+  for (const name of names) {
+    const pid = Number.parseInt(name, 10);
+    if (Number.isFinite(pid) && pid > 0 && alive(pid)) continue;
+    rmSync(join(root, name), { recursive: true, force: true });
+    n++;
+  }
+  try {
+    const uid = process.getuid?.();
+    for (const name of readdirSync(tmpdir())) {
+      if (!name.startsWith('claude-mem-')) continue;
+      const p = join(tmpdir(), name);
+      const st = statSync(p);
+      if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || now - st.mtimeMs < LEGACY_MAX_AGE_MS) continue;
+      const entries = readdirSync(p);
+      if (entries.length === 1 && entries[0] === 'context.md') {
+        rmSync(p, { recursive: true, force: true });
+        n++;
+      }
+    }
+  } catch {
+    // /tmp unreadable: nothing of ours to find there.
+  }
+  return n;
+}
