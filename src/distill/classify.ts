@@ -9,7 +9,8 @@ import type { MemoryType } from '../text/index.js';
  * 3. fact — every other conclusion; facts are ranked by similarity and decay.
  */
 const GLOBAL_PATTERNS: RegExp[] = [
-  /\b(?:i|we)\s+(?:always\s+|usually\s+|generally\s+)?(?:prefer|like|love|hate|dislike|use|write|want)\b/i,
+  // "I", not "we": what a team uses is a decision about the code, a project memory.
+  /\bi\s+(?:always\s+|usually\s+|generally\s+)?(?:prefer|like|love|hate|dislike|use|write|want)\b/i,
   /\bmy\s+(?:preference|habit|style|editor|shell)\b/i,
   /\b(?:always|please)\s+(?:answer|reply|respond|write|explain|talk)\b/i,
   /\b(?:answer|reply|respond)\s+(?:to me\s+)?in\s+(?:chinese|english|japanese)\b/i,

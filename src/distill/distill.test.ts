@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from './classify.js';
 import { hasSignal } from './signals.js';
-import { sentencesOf } from './sentences.js';
+import { sentencesOf, continues } from './sentences.js';
 import { distillSegment } from './distill.js';
 import { entitiesOf } from './entities.js';
 import { dropRepeats } from './repeats.js';
@@ -117,5 +117,21 @@ describe('distillSegment', () => {
     expect(entitiesOf(['edit `config.yaml` and src/db/pool.ts, see https://x.io/a/b v1.2.3'], ['npm run build'])).toEqual(
       expect.arrayContaining(['config.yaml', 'src/db/pool.ts', 'npm run build']),
     );
+  });
+});
+
+describe('sentence boundaries on screen lines', () => {
+  it('keeps unpunctuated lines apart unless the text plainly continues', () => {
+    const decisions = Array.from({ length: 10 }, (_, i) => `Decided to pin dependency number ${i} to its current major version`);
+    const withProgress = decisions.flatMap((d, i) => [d, `[${i + 1}/10] building…`]);
+    expect(sentencesOf(decisions)).toEqual(decisions);
+    expect(sentencesOf(withProgress).filter((s) => s.startsWith('Decided'))).toEqual(decisions);
+    // Hard-wrapped text does run on: lower case after no sentence end, a comma, Chinese into Chinese.
+    expect(sentencesOf(['The e2e suite for the storefront and the admin app runs in the', 'github actions workflow on every push.'])).toEqual(['The e2e suite for the storefront and the admin app runs in the github actions workflow on every push.']);
+    expect(sentencesOf(['-rw-r--r-- 1 root root 3 Dec 2 13:14 /etc/hostname', 'from now on we use pnpm'])).toHaveLength(2);
+    expect(sentencesOf(['先执行 docker compose up -d，', '然后运行 make dev。'])).toEqual(['先执行 docker compose up -d， 然后运行 make dev。']);
+    expect(continues('服务会监听', '三千端口')).toBe(true);
+    // List items are sentences of their own.
+    expect(sentencesOf(['Steps to release', '- run make release', '- tag the commit'])).toEqual(['Steps to release', 'run make release', 'tag the commit']);
   });
 });

@@ -24,3 +24,4 @@ export { screenLinesOf, type ScreenLine } from '../pty/index.js';
 export { BLOCK_BEGIN, BLOCK_END } from '../memory-block.js';
 export { runSession, SinkFanOut, type SessionObserver, type Sink } from '../pty/index.js';
 export { redact } from '../text/index.js';
+export { heapCapped, runCapped } from './background.js';

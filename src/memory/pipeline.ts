@@ -1,16 +1,14 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Config, Paths } from '../config/index.js';
-import { parseCast, screenLinesOf, castPath, isLive, markDone, claimProcessing, CastFormatError, setAside, clearSetAside } from '../pty/index.js';
+import { replayCast, castPath, isLive, markDone, claimProcessing, CastFormatError, setAside, clearSetAside, type Replay } from '../pty/index.js';
 import { segmentSession } from '../segmenter/index.js';
 import { distillSegment, markerCandidates, dropRepeats, type Summarizer, extractive, type DistillContext } from '../distill/index.js';
 import type { Candidate, Stores, WriteResult } from '../store/index.js';
-import { FatalError, errorMessage } from '../errors.js';
+import { FatalError, errnoCode, errorMessage } from '../errors.js';
 
 export type ProcessMode = 'full' | 'markers' | 'live';
 
-/** Largest log distilled (V8 strings top out near 512 MiB). */
-export const MAX_DISTILL_BYTES = 256 * 1024 * 1024;
 
 import type { SkipReason } from './skip-reasons.js';
 
@@ -67,28 +65,33 @@ async function processClaimed(
 ): Promise<ProcessReport> {
   const logPath = castPath(paths.sessionsDir, sessionId);
   const report: ProcessReport = { sessionId, written: 0, results: [] };
-  let text: string;
+  let size: number;
   try {
-    // A log is read whole; past V8's string limit that would crash, so a
-    // giant log is left as it is (still replayable) rather than half-read.
-    if (statSync(logPath).size > MAX_DISTILL_BYTES) {
-      if (!isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
-      return { ...report, skipped: { kind: 'too-large', detail: `${logPath} is over ${MAX_DISTILL_BYTES / 1048576} MB; it is kept but not distilled` } };
-    }
-    text = readFileSync(logPath, 'utf8');
+    size = statSync(logPath).size;
   } catch (err) {
     const detail = `cannot read ${logPath}: ${errorMessage(err)}`;
     setAside(paths.sessionsDir, sessionId, detail);
     return { ...report, skipped: { kind: 'unreadable', detail } };
   }
-  let cast;
+  const prior = stores.sessions.get(sessionId);
+  if (mode === 'full' && prior && prior.processedOffset >= size) {
+    if (!isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
+    return { ...report, skipped: { kind: 'already-processed', detail: 'already processed' } };
+  }
+  // Streamed through the screen model: memory follows the screen, not the log.
+  let cast: Replay;
   try {
-    cast = parseCast(text);
+    cast = await replayCast(logPath, { keep: (line) => line.includes(config.watch.prompt_marker) });
   } catch (err) {
     if (err instanceof CastFormatError) {
       const detail = `${logPath}: ${err.message}`;
       setAside(paths.sessionsDir, sessionId, detail);
       return { ...report, skipped: { kind: 'bad-format', detail } };
+    }
+    if (errnoCode(err)) {
+      const detail = `cannot read ${logPath}: ${errorMessage(err)}`;
+      setAside(paths.sessionsDir, sessionId, detail);
+      return { ...report, skipped: { kind: 'unreadable', detail } };
     }
     throw err;
   }
@@ -109,8 +112,7 @@ async function processClaimed(
   }
 
   stores.archiveCold();
-  const lines = await screenLinesOf(cast.events, { cols: cast.header.width, rows: cast.header.height });
-  const segments = segmentSession(cast.events, lines, {
+  const segments = segmentSession(cast.events, cast.lines, {
     idleSplitMinutes: config.watch.idle_split_minutes,
     marker: config.watch.prompt_marker,
   });
@@ -173,7 +175,7 @@ async function processClaimed(
     if (better) summary = better;
   }
   const lastEnd = closed.length ? Math.max(...closed.map((s) => s.end)) : session.processedT;
-  const endedAt = mode === 'full' ? cast.header.timestamp * 1000 + Math.round((cast.events[cast.events.length - 1]?.t ?? 0) * 1000) : null;
+  const endedAt = mode === 'full' ? cast.header.timestamp * 1000 + Math.round(cast.lastT * 1000) : null;
   stores.sessions.markProcessed(sessionId, {
     offset: mode === 'full' ? cast.completeBytes : 0,
     t: lastEnd,

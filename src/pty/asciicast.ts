@@ -32,7 +32,7 @@ export interface ParsedCast {
 
 const CODES = new Set<string>(['o', 'i', 'r', 'm']);
 
-function parseEventLine(line: string): SessionEvent | undefined {
+export function parseEventLine(line: string): SessionEvent | undefined {
   let v: unknown;
   try {
     v = JSON.parse(line);

@@ -5,6 +5,7 @@
  * through a lazy wrapper here.
  */
 import type { ScreenLine } from './screen.js';
+import type { Replay } from './replay.js';
 import type { SessionEvent } from './events.js';
 import type { TerminalSize } from './terminal.js';
 
@@ -20,6 +21,7 @@ export { exitStatus } from './exit-status.js';
 export { currentSize, DEFAULT_SIZE, type TerminalSize } from './terminal.js';
 export type { SessionEvent, EventCode, Sink } from './events.js';
 export type { ScreenLine } from './screen.js';
+export type { Replay } from './replay.js';
 export {
   newSessionId,
   castPath,
@@ -36,6 +38,12 @@ export {
   setAsideReason,
   clearSetAside,
 } from './session-files.js';
+
+/** Streams a session log through the screen model (loaded on first use). */
+export async function replayCast(path: string, o: { keep?: (line: string) => boolean } = {}): Promise<Replay> {
+  const replay = await import('./replay.js');
+  return replay.replayCast(path, o);
+}
 
 /** Finished text lines of a recorded session, replayed through the screen model (loaded on first use). */
 export async function screenLinesOf(events: SessionEvent[], size: TerminalSize): Promise<ScreenLine[]> {

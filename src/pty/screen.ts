@@ -27,6 +27,12 @@ const ALT_SCREEN_MODES = new Set([47, 1047, 1049]);
  * dropped) and emitted when it leaves. Capped so a long-running top stays flat.
  */
 const MAX_ALT_LINES = 4000;
+/**
+ * A logical line (wrapped rows joined) is kept up to this many characters:
+ * a 50 MB line of output says nothing a memory could use, and holding it
+ * whole would bound memory by the log instead of by the screen.
+ */
+export const MAX_LINE_CHARS = 16 * 1024;
 
 /**
  * A terminal emulator fed with the session's output, emitting the finished
@@ -124,7 +130,7 @@ export class ScreenModel {
       if (!row) continue;
       const raw = row.translateToString(false);
       if (row.isWrapped && current !== undefined) {
-        current += raw;
+        if (current.length < MAX_LINE_CHARS) current += raw;
         continue;
       }
       if (current !== undefined && current.trimEnd()) out.push(current.trimEnd());
@@ -139,7 +145,7 @@ export class ScreenModel {
   }
 
   private emit(raw: string, t: number, screen: ScreenLine['screen']): void {
-    const text = raw.trimEnd();
+    const text = raw.slice(0, MAX_LINE_CHARS).trimEnd();
     if (text) this.onLine({ t, text, screen });
   }
 
@@ -155,7 +161,7 @@ export class ScreenModel {
     if (!row) return;
     const raw = row.translateToString(false);
     if (row.isWrapped && this.pending) {
-      this.pending.raw += raw;
+      if (this.pending.raw.length < MAX_LINE_CHARS) this.pending.raw += raw;
       return;
     }
     this.flushPending();
@@ -173,9 +179,15 @@ export class ScreenModel {
       else this.flushPending();
       this.pending = undefined;
     }
-    for (const text of lines) this.onLine({ t, text, screen: 'normal' });
+    for (const text of lines) this.onLine({ t, text: text.slice(0, MAX_LINE_CHARS), screen: 'normal' });
   }
 }
+
+/**
+ * The emulator parses asynchronously and refuses to queue more than ~50 MB
+ * ("write data discarded"): writers wait for it after this much.
+ */
+export const SCREEN_FLOW_BYTES = 1024 * 1024;
 
 /** Replays output events into a screen model and collects its lines. */
 export async function screenLinesOf(
@@ -184,9 +196,16 @@ export async function screenLinesOf(
 ): Promise<ScreenLine[]> {
   const lines: ScreenLine[] = [];
   const model = new ScreenModel(size.cols, size.rows, (l) => lines.push(l));
+  let queued = 0;
   for (const e of events) {
-    if (e.code === 'o') model.write(e.t, e.data);
-    else if (e.code === 'r') {
+    if (e.code === 'o') {
+      model.write(e.t, e.data);
+      queued += e.data.length;
+      if (queued > SCREEN_FLOW_BYTES) {
+        await model.drain();
+        queued = 0;
+      }
+    } else if (e.code === 'r') {
       const m = /^(\d+)x(\d+)$/.exec(e.data);
       if (m) {
         // A resize takes effect between chunks: let earlier output land first.

@@ -29,7 +29,8 @@ describe('golden sessions', () => {
     const pnpm = find('from now on we use pnpm instead of npm');
     expect(pnpm.length).toBeGreaterThan(0);
     expect(pnpm[0]).toMatchObject({ type: 'project', agent: 'bash', session_id: 'shell-bash' });
-    expect(find('测试命令是 pytest -q')[0]?.type).toBe('project');
+    // Too short to stand alone (20 of 30 weighted characters): kept in the session summary.
+    expect(find('测试命令是 pytest -q').length).toBeGreaterThan(0);
   });
 
   it('a REPL session gives the decision typed in it', () => {

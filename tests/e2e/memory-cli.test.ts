@@ -170,6 +170,25 @@ describe('remember, query, list, forget, status', () => {
     expect(statSync(victim).mode & 0o777).toBe(0o644);
   });
 
+  it('distills a session holding one 50 MB terminal line, and keeps what came before and after it', () => {
+    const sb = makeSandbox('cm-hugeline');
+    const o = { cwd: sb.project, env: sb.env };
+    const sessions = join(sb.project, '.claude-mem', 'sessions');
+    mkdirSync(sessions, { recursive: true });
+    const lines = [JSON.stringify({ version: 2, width: 120, height: 30, timestamp: 1_764_000_000, command: 'bash', 'x-claude-mem': { session_id: 'huge', cwd: sb.project, agent: 'bash' } })];
+    lines.push(JSON.stringify([0.1, 'o', '!记得 the build cache lives in /var/cache/build and is wiped weekly\r\n']));
+    const chunk = 'x'.repeat(65536);
+    for (let i = 0; i < 800; i++) lines.push(JSON.stringify([1 + i / 1000, 'o', chunk]));
+    lines.push(JSON.stringify([3, 'o', '\r\nDecided to keep the build cache on the local disk, fixed the path.\r\n']));
+    writeFileSync(join(sessions, 'huge.cast'), `${lines.join('\n')}\n`);
+    const r = cm(['distill', '--all'], o);
+    expect(r.status, r.stderr).toBe(0);
+    const texts = listJson(o).map((m) => m.text);
+    expect(texts).toContain('the build cache lives in /var/cache/build and is wiped weekly');
+    expect(texts).toContain('Decided to keep the build cache on the local disk, fixed the path.');
+    expect(JSON.parse(cm(['status', '--json'], o).stdout).pending_sessions).toEqual([]);
+  });
+
   it('sets one bad session log aside with its reason, and every command still works', () => {
     const sb = makeSandbox('cm-badlog');
     const o = { cwd: sb.project, env: sb.env };

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { FatalError, exitCodes } from '../../errors.js';
 import type { ProcessMode } from '../../memory/index.js';
-import { withCliMemory, type CliEnv } from '../env.js';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadFor, withCliMemory, type CliEnv } from '../env.js';
 import { brief } from '../show.js';
 
 export function registerDistill(program: Command, cli: CliEnv): void {
@@ -15,6 +17,12 @@ export function registerDistill(program: Command, cli: CliEnv): void {
     .option('--live', 'the session is still running: finished segments only')
     .action(async (o: { session?: string; pending?: boolean; all?: boolean; markersOnly?: boolean; live?: boolean }) => {
       const mode: ProcessMode = o.markersOnly ? 'markers' : o.live ? 'live' : 'full';
+      // A big log is distilled in a child with a capped heap (memory follows the screen, not the log).
+      const { heapCapped, runCapped } = await import('../../memory/index.js');
+      if (!heapCapped() && hasBigLog(loadFor(cli).paths.sessionsDir, o.session)) {
+        process.exitCode = await runCapped(process.argv.slice(2), cli.cwd, cli.env);
+        return;
+      }
       const reports = await withCliMemory(
         cli,
         (m) => {
@@ -39,4 +47,16 @@ export function registerDistill(program: Command, cli: CliEnv): void {
       );
       if (failed.length) process.exitCode = exitCodes.failure;
     });
+}
+
+/** Logs past this size are distilled under the heap cap. */
+const BIG_LOG_BYTES = 64 * 1024 * 1024;
+
+function hasBigLog(sessionsDir: string, session: string | undefined): boolean {
+  try {
+    const names = session ? [`${session}.cast`] : readdirSync(sessionsDir).filter((f) => f.endsWith('.cast'));
+    return names.some((f) => statSync(join(sessionsDir, f)).size > BIG_LOG_BYTES);
+  } catch {
+    return false;
+  }
 }
