@@ -116,7 +116,7 @@ export class ScreenModel {
 
   private leaveAlternate(): void {
     this.collectAlternate();
-    for (const [text, t] of this.altSeen) this.onLine({ t, text, screen: 'alternate' });
+    for (const [text, t] of this.altSeen) this.emit(text, t, 'alternate');
     this.altSeen.clear();
   }
 
@@ -133,10 +133,10 @@ export class ScreenModel {
         if (current.length < MAX_LINE_CHARS) current += raw;
         continue;
       }
-      if (current !== undefined && current.trimEnd()) out.push(current.trimEnd());
+      if (current !== undefined && current.trimEnd()) out.push(current.slice(0, MAX_LINE_CHARS).trimEnd());
       current = raw;
     }
-    if (current !== undefined && current.trimEnd()) out.push(current.trimEnd());
+    if (current !== undefined && current.trimEnd()) out.push(current.slice(0, MAX_LINE_CHARS).trimEnd());
     return out;
   }
 
@@ -179,7 +179,7 @@ export class ScreenModel {
       else this.flushPending();
       this.pending = undefined;
     }
-    for (const text of lines) this.onLine({ t, text: text.slice(0, MAX_LINE_CHARS), screen: 'normal' });
+    for (const text of lines) this.emit(text, t, 'normal');
   }
 }
 
