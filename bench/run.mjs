@@ -13,6 +13,9 @@ import { launch } from './launch.mjs';
 import { query } from './query.mjs';
 import { distill } from './distill.mjs';
 import { rss } from './rss.mjs';
+import { killloss } from './killloss.mjs';
+import { biglog } from './biglog.mjs';
+import { fuzz } from './fuzz.mjs';
 
 const quick = process.argv.includes('--quick');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
@@ -24,6 +27,9 @@ const plan = {
   query: () => query({ sizes: quick ? [1000, 10_000] : [1000, 10_000, 100_000], reps: quick ? 5 : 20 }),
   distill: () => distill({ mb: quick ? 2 : 10 }),
   rss: () => rss({ lines: quick ? 200_000 : 1_000_000 }),
+  killloss: () => killloss({ runs: quick ? 3 : 9 }),
+  biglog: () => biglog({ mb: quick ? 100 : 1024 }),
+  fuzz: () => fuzz({ runs: quick ? 300 : 10_000 }),
 };
 
 const results = { machine: { cpus: cpus().length, model: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version }, quick, at: new Date().toISOString(), figures: {} };
