@@ -22,6 +22,8 @@ import { distillSegment, markerCandidates } from './distill/index.js';
  */
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150);
 const REPORT = process.env['FUZZ_REPORT'];
+/** A long run needs more than the default test time (a limit, not a timing). */
+const LIMIT_MS = Math.max(60_000, RUNS * 60);
 
 async function timed<T>(name: string, fn: () => Promise<T>): Promise<T> {
   const t0 = performance.now();
@@ -87,7 +89,7 @@ describe('fuzzing what reads a session (fast-check)', () => {
       }),
       { numRuns: RUNS * 4 },
     );
-  });
+  }, LIMIT_MS);
 
   it('the streaming replay reads any file: lines bounded, only format errors', async () => {
     await fc.assert(
@@ -103,7 +105,7 @@ describe('fuzzing what reads a session (fast-check)', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, LIMIT_MS);
 
   it('the screen model takes partial CSI/OSC, alternate-screen switches, resizes and huge lines', async () => {
     await fc.assert(
@@ -116,7 +118,7 @@ describe('fuzzing what reads a session (fast-check)', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, LIMIT_MS);
 
   it('the segmenter and the distiller take any events and lines', () => {
     const lines = fc.array(fc.tuple(fc.double({ min: 0, max: 5000, noNaN: true }), fc.oneof(text, output)).map(([t, s]) => ({ t, text: s })), { maxLength: 30 });
@@ -134,5 +136,5 @@ describe('fuzzing what reads a session (fast-check)', () => {
       }),
       { numRuns: RUNS * 4 },
     );
-  });
+  }, LIMIT_MS);
 });

@@ -6,7 +6,8 @@ export const DEFAULTS: Config = {
   "watch": {
     "enabled": true,
     "prompt_marker": "!记得",
-    "idle_split_minutes": 5
+    "idle_split_minutes": 5,
+    "status_lines": true
   },
   "store": {
     "db_path": ".claude-mem/mem.db",

@@ -44,6 +44,10 @@ function buildSchema(z: typeof Zod) {
           .positive()
           .default(5)
           .describe('this many idle minutes in one directory start a new session segment'),
+        status_lines: z
+          .boolean()
+          .default(true)
+          .describe('print one line at launch (memories handed over) and one at exit (session recorded) on stderr, when it is a terminal'),
       })
       .strict()
       .prefault({})

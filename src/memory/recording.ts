@@ -113,6 +113,9 @@ export class SessionRecording implements SessionObserver {
     this.gate?.noteInput(t, data);
   }
 
+  /** True once the session's log holds events and is being handed to the distiller. */
+  recorded = false;
+
   /** A promise while the log is behind: the PTY waits (see CastRecorder.backlog). */
   backlog(): Promise<void> | undefined {
     return this.recorder?.active ? this.recorder.backlog() : undefined;
@@ -131,7 +134,10 @@ export class SessionRecording implements SessionObserver {
     await recorder.finish();
     removeLock(this.o.paths.sessionsDir, this.o.sessionId);
     // A session that printed and read nothing has nothing to distill.
-    if (recorder.active && recorder.events > 0) this.background([]);
+    if (recorder.active && recorder.events > 0) {
+      this.recorded = true;
+      this.background([]);
+    }
     else if (recorder.active) markDone(this.o.paths.sessionsDir, this.o.sessionId);
   }
 

@@ -77,6 +77,16 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
     }
   }
 
+  // One line each way, on stderr only when it is a terminal: never in the
+  // child's output, and never in a pipe or a log a script reads.
+  const status = (line: string): void => {
+    if (config.watch.status_lines && process.stderr.isTTY) opts.messages.info(line);
+  };
+  if (memory && opts.inject && config.inject.enabled) {
+    const b = injection?.block;
+    status(b && b.memories > 0 ? `${b.memories} memor${b.memories === 1 ? 'y' : 'ies'}, ${b.tokens} tokens → ${agent}` : `no memories for this directory yet → ${agent}`);
+  }
+
   const recording =
     memory && opts.record && config.watch.enabled
       ? new SessionRecording({
@@ -113,6 +123,7 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
     opts.messages.warn(`could not finish the session log (${errorMessage(err)}); it is processed at the next start.`);
   }
   injection?.cleanup();
+  if (recording?.recorded) status(`recorded this session; its memories are distilled in the background (claude-mem list)`);
   clearInterval(keepAlive);
   return result.status;
 }

@@ -73,7 +73,8 @@ describe('claude-mem run under a real PTY', () => {
     const script = "printf 'caf\\303\\251 \\377\\376 \\000 raw\\033[1mbold\\033[0m\\n'";
     const bare = startPty('/bin/sh', ['-c', script], { cwd: sb.project, env: sb.env });
     await bare.exited;
-    const wrapped = startCli(['run', '--', '/bin/sh', '-c', script], { cwd: sb.project, env: sb.env });
+    // -q: claude-mem's own status lines (stderr) are not the child's bytes.
+    const wrapped = startCli(['run', '-q', '--', '/bin/sh', '-c', script], { cwd: sb.project, env: sb.env });
     await wrapped.exited;
     expect(wrapped.bytes().equals(bare.bytes())).toBe(true);
     expect(bare.bytes().includes(Buffer.from([0xff, 0xfe]))).toBe(true);
@@ -195,6 +196,26 @@ describe('claude-mem run under a real PTY', () => {
     expect(r.status).toBe(127);
     expect(r.stderr).toMatch(/^claude-mem: error: command not found: no-such-command-xyz/m);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('prints one status line at launch and one at exit on a terminal; none with -q, the config key, or a pipe', async () => {
+    const sb = makeSandbox();
+    const o = { cwd: sb.project, env: sb.env };
+    expect(cm(['remember', 'The deploy script lives in ops/deploy.sh and runs on Fridays'], o).status).toBe(0);
+    const h = startCli(['run', 'sh', '-c', 'echo child-output'], o);
+    expect((await h.exited).exitCode).toBe(0);
+    expect(h.text()).toMatch(/claude-mem: 1 memory, \d+ tokens → sh\r\n/);
+    expect(h.text()).toMatch(/claude-mem: recorded this session; its memories are distilled in the background/);
+    const quiet = startCli(['run', '-q', 'sh', '-c', 'echo child-output'], o);
+    await quiet.exited;
+    expect(quiet.text()).not.toContain('claude-mem:');
+    const off = startCli(['--set', 'watch.status_lines=false', 'run', 'sh', '-c', 'echo child-output'], o);
+    await off.exited;
+    expect(off.text()).not.toContain('claude-mem:');
+    // stderr a pipe (a script): nothing, and the child's stdout is untouched.
+    const piped = cm(['run', 'sh', '-c', 'echo child-output'], o);
+    expect(piped.stdout).toBe('child-output\r\n');
+    expect(piped.stderr).not.toMatch(/memory|memories|recorded/);
   });
 
   it('passes flags after -- to the child', () => {

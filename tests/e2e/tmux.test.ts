@@ -22,7 +22,7 @@ describe('full-screen and REPL programs under the wrapper, through tmux', () => 
     writeFileSync(join(sb.project, 'notes.txt'), 'first line\n');
     const vim = 'vim -u NONE -i NONE -N -n notes.txt';
     tmux.start('bare-vim', vim, { cwd: sb.project, env: sb.env });
-    tmux.start('wrapped-vim', `${process.execPath} ${CLI} run ${vim}`, { cwd: sb.project, env: sb.env });
+    tmux.start('wrapped-vim', `${process.execPath} ${CLI} run -q ${vim}`, { cwd: sb.project, env: sb.env });
     for (const s of ['bare-vim', 'wrapped-vim']) {
       await tmux.waitFor(s, (screen) => screen.includes('first line'));
       tmux.keys(s, 'G', 'o');
@@ -50,7 +50,7 @@ describe('full-screen and REPL programs under the wrapper, through tmux', () => 
     const sb = makeSandbox('cm-py');
     const env = { ...sb.env, PYTHONSTARTUP: '', PYTHON_BASIC_REPL: '1' };
     tmux.start('bare-py', 'python3 -q', { cwd: sb.project, env });
-    tmux.start('wrapped-py', `${process.execPath} ${CLI} run python3 -q`, { cwd: sb.project, env });
+    tmux.start('wrapped-py', `${process.execPath} ${CLI} run -q python3 -q`, { cwd: sb.project, env });
     for (const s of ['bare-py', 'wrapped-py']) {
       await tmux.waitFor(s, (screen) => screen.includes('>>>'));
       tmux.type(s, 'print("answer", 6 * 7)');
@@ -75,7 +75,7 @@ describe('full-screen and REPL programs under the wrapper, through tmux', () => 
   it('less on the alternate screen is recorded, and the terminal is restored after', async () => {
     const sb = makeSandbox('cm-less');
     writeFileSync(join(sb.project, 'long.txt'), Array.from({ length: 200 }, (_, i) => `row ${i} of the file`).join('\n'));
-    tmux.start('wrapped-less', `sh -c '${process.execPath} ${CLI} run less long.txt; stty -a | grep -o -- "-\\?icanon" ; sleep 5'`, { cwd: sb.project, env: sb.env });
+    tmux.start('wrapped-less', `sh -c '${process.execPath} ${CLI} run -q less long.txt; stty -a | grep -o -- "-\\?icanon" ; sleep 5'`, { cwd: sb.project, env: sb.env });
     await tmux.waitFor('wrapped-less', (screen) => screen.includes('row 0 of the file'));
     tmux.keys('wrapped-less', 'Space');
     await tmux.waitFor('wrapped-less', (screen) => screen.includes('row 30 of the file'));
