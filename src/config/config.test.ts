@@ -16,7 +16,7 @@ function sandbox(): { root: string; env: NodeJS.ProcessEnv } {
 describe('config schema', () => {
   it('holds every key of the design defaults table with its default', () => {
     const c = defaultConfig();
-    expect(c.watch).toEqual({ enabled: true, prompt_marker: '!记得', idle_split_minutes: 5 });
+    expect(c.watch).toMatchObject({ enabled: true, prompt_marker: '!记得', idle_split_minutes: 5 });
     expect(c.store.db_path).toBe('.claude-mem/mem.db');
     expect(c.retrieval).toEqual({ top_k: 5, similarity_threshold: 0.72, cross_dir_penalty: 0.85 });
     expect(c.inject.token_budget).toBe(1500);
