@@ -26,11 +26,11 @@ export function loadFor(cli: CliEnv, dir?: string): LoadedConfig & { paths: Path
 export async function withCliMemory<T>(
   cli: CliEnv,
   fn: (memory: DirectoryMemory) => Promise<T> | T,
-  o: { dir?: string; recover?: boolean } = {},
+  o: { dir?: string; recover?: boolean; create?: boolean } = {},
 ): Promise<T> {
   const cwd = o.dir ? resolve(cli.cwd, o.dir) : cli.cwd;
   const loaded = loadFor(cli, o.dir);
   // Loaded here, not at the top: `run` must not pay for SQLite it may not use.
   const { withMemory } = await import('../memory/index.js');
-  return withMemory({ cwd, env: cli.env, loaded, notices: cli.messages, recover: o.recover ?? true }, fn);
+  return withMemory({ cwd, env: cli.env, loaded, notices: cli.messages, recover: o.recover ?? true, create: o.create }, fn);
 }

@@ -7,6 +7,7 @@ import { applyPendingHeat } from './launch.js';
 import { noticeOnce } from './notice-once.js';
 import { SILENT, type Notices } from './notices.js';
 import { UNUSABLE } from './skip-reasons.js';
+import { keepOutOfGit } from './git-exclude.js';
 import { summarizerFor } from './summarizer-command.js';
 
 export interface OpenOptions {
@@ -27,6 +28,11 @@ export interface OpenOptions {
   recover?: boolean;
   /** Use this embedder instead of the configured one (tests, benchmarks). */
   embedder?: Embedder;
+  /**
+   * Create stores that do not exist yet (default true). Readers pass false:
+   * a missing store then reads as empty and nothing is written to disk.
+   */
+  create?: boolean;
 }
 
 /** Logs up to this size are recovered before the call returns; larger ones in the background. */
@@ -43,10 +49,17 @@ export async function openMemory(o: OpenOptions = {}): Promise<DirectoryMemory> 
   const notices = o.notices ?? SILENT;
   const loaded = o.loaded ?? loadConfig({ cwd, env, sets: o.sets });
   const { openStores } = await import('../store/index.js');
-  const stores = openStores(loaded, loaded.paths, { embedder: o.embedder });
+  // Logs waiting to be recovered need a store to land in, even for a reader.
+  const pendingLogs = o.recover !== false && loaded.config.watch.enabled && unprocessedLogs(loaded.paths.sessionsDir).length > 0;
+  const create = o.create !== false || pendingLogs;
+  const stores = openStores(loaded, loaded.paths, { embedder: o.embedder, create });
   const memory = new DirectoryMemory(stores, loaded, cwd, env);
   try {
-    for (const s of stores.readOnly) {
+    for (const s of stores.all.filter((x) => x.created)) {
+      notices.info(`created the ${s.scope === 'user' ? 'user store (global memories)' : 'project store'} ${s.path}`);
+      if (s.scope === 'project') keepOutOfGit(loaded.paths, notices);
+    }
+    for (const s of stores.readOnly.filter((x) => x.access !== 'absent')) {
       notices.warn(
         s.access === 'snapshot'
           ? `the ${s.scope} store ${s.path} is read-only here: showing what it holds; nothing new can be saved to it.`

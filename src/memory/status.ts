@@ -1,19 +1,22 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import { listSessionIds } from '../pty/index.js';
 import type { Stores, Thresholds } from '../store/index.js';
 
 export interface StatusReport {
   project_root: string;
-  project_store: { path: string; bytes: number };
-  user_store: { path: string; bytes: number };
+  project_store: { path: string; bytes: number; exists: boolean };
+  user_store: { path: string; bytes: number; exists: boolean };
   sessions_dir: string;
   sessions: number;
   pending_sessions: string[];
   last_summary: string | null;
   embedder: string;
   embedder_notice: string | null;
+  /** The thresholds in use, on this embedder's scale. */
   thresholds: Thresholds;
+  /** The configured values, on the sentence model's scale (what `config` shows); each embedder maps them to its own. */
+  config_thresholds: Thresholds;
   by_type: Record<string, number>;
   by_status: Record<string, number>;
   by_agent: Record<string, number>;
@@ -38,14 +41,14 @@ function sum(a: Record<string, number>, b: Record<string, number>): Record<strin
   return out;
 }
 
-export function statusOf(stores: Stores, loaded: Pick<LoadedConfig, 'files'> & { paths: Paths }, pending: string[]): StatusReport {
+export function statusOf(stores: Stores, loaded: Pick<LoadedConfig, 'files' | 'config'> & { paths: Paths }, pending: string[]): StatusReport {
   const p = loaded.paths;
   const user = stores.user.counts();
   const project = stores.project.counts();
   return {
     project_root: p.projectRoot,
-    project_store: { path: p.projectDb, bytes: storeBytes(p.projectDb) },
-    user_store: { path: p.userDb, bytes: storeBytes(p.userDb) },
+    project_store: { path: p.projectDb, bytes: storeBytes(p.projectDb), exists: existsSync(p.projectDb) },
+    user_store: { path: p.userDb, bytes: storeBytes(p.userDb), exists: existsSync(p.userDb) },
     sessions_dir: p.sessionsDir,
     sessions: listSessionIds(p.sessionsDir).length,
     pending_sessions: pending,
@@ -53,6 +56,7 @@ export function statusOf(stores: Stores, loaded: Pick<LoadedConfig, 'files'> & {
     embedder: stores.embedder.id,
     embedder_notice: stores.notice ?? null,
     thresholds: stores.thresholds,
+    config_thresholds: { update: loaded.config.dedup.update_threshold, merge: loaded.config.dedup.merge_threshold, retrieval: loaded.config.retrieval.similarity_threshold },
     by_type: sum(user.byType, project.byType),
     by_status: sum(user.byStatus, project.byStatus),
     by_agent: sum(user.byAgent, project.byAgent),

@@ -100,11 +100,14 @@ export function guarded<T>(path: string, fn: () => T, busyTimeoutMs?: number): T
  * folder is read-only (reads work, writes are refused); or not at all
  * because it does not exist and cannot be created (an empty stand-in).
  */
-export type StoreAccess = 'read-write' | 'snapshot' | 'none';
+export type StoreAccess = 'read-write' | 'snapshot' | 'none' | 'absent';
 
 export interface OpenedStore {
   db: DB;
+  /** 'absent': not created, because the caller only reads (an empty stand-in). */
   access: StoreAccess;
+  /** True when this call created the store file. */
+  created: boolean;
   /** Removes the snapshot, if one was made. */
   cleanup: () => void;
 }
@@ -116,19 +119,22 @@ export interface OpenedStore {
  * folder and read from there: `list` and `query` work on a read-only
  * checkout or mount, and nothing is ever written to the original.
  */
-export function openStore(path: string, opts: { busyTimeoutMs?: number; ours?: boolean; scratchDir?: string } = {}): OpenedStore {
+export function openStore(path: string, opts: { busyTimeoutMs?: number; ours?: boolean; scratchDir?: string; create?: boolean } = {}): OpenedStore {
+  const exists = path === ':memory:' || existsSync(path);
+  // A reader never creates a store: listing an empty directory leaves no trace in it.
+  if (!exists && opts.create === false) return { db: openDatabase(':memory:'), access: 'absent', created: false, cleanup: () => undefined };
   try {
-    return { db: openDatabase(path, opts), access: 'read-write', cleanup: () => undefined };
+    return { db: openDatabase(path, opts), access: 'read-write', created: !exists, cleanup: () => undefined };
   } catch (err) {
     if (!(err instanceof StoreError) || err.failure !== 'readonly') throw err;
-    if (!existsSync(path)) return { db: openDatabase(':memory:'), access: 'none', cleanup: () => undefined };
+    if (!existsSync(path)) return { db: openDatabase(':memory:'), access: 'none', created: false, cleanup: () => undefined };
     const dir = mkdtempSync(join(scratchDirFor(opts.scratchDir), 'ro-'));
     const copy = join(dir, 'mem.db');
     try {
       copyFileSync(path, copy);
       if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
       const db = openDatabase(copy, { busyTimeoutMs: opts.busyTimeoutMs, ours: false });
-      return { db, access: 'snapshot', cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+      return { db, access: 'snapshot', created: false, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
     } catch (copyErr) {
       rmSync(dir, { recursive: true, force: true });
       throw storeErrorFrom(copyErr, path, opts.busyTimeoutMs, opts.ours ?? true) ?? copyErr;

@@ -44,6 +44,8 @@ export class MemoryStore {
 
   /** How the store was opened (see openStore): only 'read-write' takes writes. */
   access: StoreAccess = 'read-write';
+  /** True when this open created the store file. */
+  created = false;
 
   get writable(): boolean {
     return this.access === 'read-write';

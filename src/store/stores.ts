@@ -130,17 +130,18 @@ export function storesExist(paths: Paths): boolean {
   return existsSync(paths.projectDb) || existsSync(paths.userDb);
 }
 
-export function openStores(loaded: Pick<LoadedConfig, 'config' | 'explicit'>, paths: Paths, opts: { embedder?: Embedder } = {}): Stores {
+export function openStores(loaded: Pick<LoadedConfig, 'config' | 'explicit'>, paths: Paths, opts: { embedder?: Embedder; create?: boolean } = {}): Stores {
   const choice = opts.embedder ? { embedder: opts.embedder, notice: undefined } : chooseEmbedder(paths.modelsDir, loaded.config.store.vector_model);
   const embedder = new CachedEmbedder(choice.embedder);
   const busyTimeoutMs = loaded.config.store.busy_timeout_ms;
   const scratchDir = join(paths.userDataDir, 'tmp');
   const cleanups: Array<() => void> = [];
   const open = (scope: 'user' | 'project', path: string, ours: boolean): MemoryStore => {
-    const opened = openStore(path, { busyTimeoutMs, ours, scratchDir });
+    const opened = openStore(path, { busyTimeoutMs, ours, scratchDir, create: opts.create });
     cleanups.push(opened.cleanup);
     const store = new MemoryStore(opened.db, embedder, scope, path, busyTimeoutMs);
     store.access = opened.access;
+    store.created = opened.created;
     return store;
   };
   const user = open('user', paths.userDb, true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeFileSync, mkdirSync, statSync, existsSync, chmodSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { writeFileSync, mkdirSync, statSync, existsSync, chmodSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { makeSandbox } from '../helpers/sandbox.js';
@@ -38,8 +38,11 @@ describe('remember, query, list, forget, status', () => {
 
     const zh = cm(['query', '日志格式'], o);
     expect(zh.status).toBe(0);
-    expect(zh.stdout).toMatch(/^found \d+ results? in \d+(\.\d+)? ms:\n/);
-    expect(zh.stdout.split('\n')[1]).toMatch(/^\d\.\d\d \[project\] 日志统一使用 JSON 格式/);
+    expect(zh.stderr).toMatch(/claude-mem: \d+ results? in \d+(\.\d+)? ms\n/);
+    expect(zh.stdout.split('\n')[0]).toMatch(/^\d\.\d\d \[project\] 日志统一使用 JSON 格式/);
+    const none = cm(['-q', 'query', 'zzqx nothing like it'], o);
+    expect(none.stderr).toBe('');
+    expect(none.stdout).toMatch(/^no memories match "zzqx nothing like it"/);
 
     const en = cm(['query', 'orders index', '--type', 'fact', '--json'], o);
     const hits = JSON.parse(en.stdout) as Array<{ type: string; text: string; score: number }>;
@@ -189,6 +192,27 @@ describe('remember, query, list, forget, status', () => {
     expect(JSON.parse(cm(['status', '--json'], o).stdout).pending_sessions).toEqual([]);
   });
 
+  it('creates no files for reading commands, says where a store is created, and keeps it out of git status', () => {
+    const sb = makeSandbox('cm-files');
+    const plain = join(sb.home, 'not-a-repo');
+    mkdirSync(plain);
+    for (const args of [['status'], ['list'], ['query', 'anything at all'], ['context']]) {
+      expect(cm(args, { cwd: plain, env: sb.env }).status, args.join(' ')).toBe(0);
+    }
+    expect(readdirSync(plain)).toEqual([]);
+    expect(existsSync(join(sb.home, 'data', 'mem.db'))).toBe(false);
+    expect(cm(['status'], { cwd: plain, env: sb.env }).stdout).toMatch(/project store .* \(not created yet\)/);
+    // In a repository: the first write says where the store went, and .git/info/exclude keeps it out of git status.
+    mkdirSync(join(sb.project, '.git', 'info'), { recursive: true });
+    const r = cm(['remember', 'The deploy script lives in ops/deploy.sh and runs on Fridays'], { cwd: sb.project, env: sb.env });
+    expect(r.stderr).toMatch(/created the project store .*\.claude-mem\/mem\.db/);
+    expect(r.stderr).toMatch(/added \/\.claude-mem\/ to \.git\/info\/exclude/);
+    expect(readFileSync(join(sb.project, '.git', 'info', 'exclude'), 'utf8')).toContain('/.claude-mem/');
+    expect(existsSync(join(sb.project, '.gitignore'))).toBe(false);
+    const again = cm(['remember', 'The staging database is rebuilt every Sunday night'], { cwd: sb.project, env: sb.env });
+    expect(again.stderr).not.toMatch(/created|exclude/);
+  });
+
   it('sets one bad session log aside with its reason, and every command still works', () => {
     const sb = makeSandbox('cm-badlog');
     const o = { cwd: sb.project, env: sb.env };
@@ -203,8 +227,12 @@ describe('remember, query, list, forget, status', () => {
     const all = cm(['distill', '--all'], o);
     expect(all.status).toBe(1);
     expect(all.stderr).toMatch(/a: .*width and height/);
-    expect(all.stderr).toMatch(/processed 1 session, .*; 1 set aside/);
+    expect(all.stderr).toMatch(/processed 0 sessions, .*; 1 set aside/);
     expect(cm(['status', '--json'], o).status).toBe(0);
+    // Named by hand, an already processed log says so once, and is not counted as processed.
+    const one = cm(['distill', '--session', 'b'], o);
+    expect(one.stderr).toMatch(/b: already processed/);
+    expect(one.stderr).toMatch(/processed 0 sessions/);
   });
 
   it('reports a corrupt store clearly and touches nothing', () => {

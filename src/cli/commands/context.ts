@@ -16,7 +16,7 @@ export function registerContext(program: Command, cli: CliEnv): void {
           const { handOverArgs } = await import('../../memory/index.js');
           return { block, budget: m.config.inject.token_budget, args: o.for && block.text ? await handOverArgs(o.for, m.loaded, block.text) : [] };
         },
-        { dir: o.dir },
+        { dir: o.dir, create: false },
       );
       if (o.json) {
         cli.print(JSON.stringify({ tokens: block.tokens, budget, dropped: block.dropped, text: block.text }, null, 2));

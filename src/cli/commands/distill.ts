@@ -41,7 +41,7 @@ export function registerDistill(program: Command, cli: CliEnv): void {
         if (r.skipped && (o.session || UNUSABLE.has(r.skipped.kind))) cli.messages.info(`${r.sessionId}: ${r.skipped.detail}`);
         written += r.written;
       }
-      const done = reports.length - failed.length;
+      const done = reports.filter((r) => !r.skipped).length;
       cli.messages.info(
         `processed ${done} session${done === 1 ? '' : 's'}, ${written} memor${written === 1 ? 'y' : 'ies'} written or updated${failed.length ? `; ${failed.length} set aside (kept in the sessions folder, tried again when changed or named with --session)` : ''}`,
       );

@@ -12,7 +12,7 @@ export function registerList(program: Command, cli: CliEnv): void {
     .option('--archived', 'show archived memories too')
     .option('--json', 'print JSON')
     .action(async (o: { type?: MemoryType; archived?: boolean; json?: boolean }) => {
-      const items = await withCliMemory(cli, (m) => m.list({ type: o.type, includeArchived: o.archived ?? false }));
+      const items = await withCliMemory(cli, (m) => m.list({ type: o.type, includeArchived: o.archived ?? false }), { create: false });
       if (o.json) {
         cli.print(JSON.stringify(items.map(memoryJson), null, 2));
         return;

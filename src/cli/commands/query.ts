@@ -33,12 +33,15 @@ export function registerQuery(program: Command, cli: CliEnv): void {
       const until = parseDate(o.until, '--until');
       const { hits, ms } = await withCliMemory(cli, (m) =>
         m.search(text, { limit, type: o.type, agent: o.agent, dir: o.dir, since, until, includeArchived: o.archived ?? false }),
+        { create: false },
       );
       if (o.json) {
         cli.print(JSON.stringify(hits.map((h) => ({ score: Number(h.score.toFixed(4)), ...memoryJson(h.memory) })), null, 2));
         return;
       }
-      cli.print(`found ${hits.length} result${hits.length === 1 ? '' : 's'} in ${ms.toFixed(1)} ms:`);
+      // The count is a status line (stderr, silenced by -q); stdout holds only results.
+      cli.messages.info(`${hits.length} result${hits.length === 1 ? '' : 's'} in ${ms.toFixed(1)} ms`);
+      if (hits.length === 0) cli.print(`no memories match "${brief(text)}". Try other words, or "claude-mem list".`);
       for (const h of hits) cli.print(`${h.score.toFixed(2)} [${h.memory.type}] ${oneLine(h.memory.text)}  (id ${h.memory.id})`);
     });
 }

@@ -13,7 +13,7 @@ export function registerStatus(program: Command, cli: CliEnv): void {
     .description('store paths and sizes, counts by type, status and agent, the embedder, unprocessed sessions')
     .option('--json', 'print JSON')
     .action(async (o: { json?: boolean }) => {
-      const status = await withCliMemory(cli, (m) => m.status());
+      const status = await withCliMemory(cli, (m) => m.status(), { create: false });
       if (o.json) {
         cli.print(JSON.stringify(status, null, 2));
         return;
@@ -22,10 +22,14 @@ export function registerStatus(program: Command, cli: CliEnv): void {
       const pending = status.pending_sessions;
       const t = status.thresholds;
       cli.print(`project root   ${status.project_root}`);
-      cli.print(`project store  ${status.project_store.path} (${human(status.project_store.bytes)})`);
-      cli.print(`user store     ${status.user_store.path} (${human(status.user_store.bytes)})`);
+      const size = (st: { bytes: number; exists: boolean }): string => (st.exists ? human(st.bytes) : 'not created yet');
+      cli.print(`project store  ${status.project_store.path} (${size(status.project_store)})`);
+      cli.print(`user store     ${status.user_store.path} (${size(status.user_store)})`);
       cli.print(`sessions       ${status.sessions} in ${status.sessions_dir}, ${pending.length} not yet processed${pending.length ? `: ${pending.join(', ')}` : ''}`);
-      cli.print(`embedder       ${status.embedder}${status.embedder_notice ? ' (fallback: no local model)' : ''}; thresholds update ${t.update}, merge ${t.merge}, retrieval ${t.retrieval}`);
+      const c = status.config_thresholds;
+      cli.print(`embedder       ${status.embedder}${status.embedder_notice ? ' (fallback: no local model)' : ''}`);
+      cli.print(`thresholds     in use (${status.embedder} scale): update ${t.update}, merge ${t.merge}, retrieval ${t.retrieval}`);
+      cli.print(`               configured (sentence-model scale): update ${c.update}, merge ${c.merge}, retrieval ${c.retrieval}`);
       cli.print(`memories       by type: ${kv(status.by_type)}`);
       cli.print(`               by status: ${kv(status.by_status)}`);
       cli.print(`               by agent: ${kv(status.by_agent)}`);
