@@ -14,8 +14,10 @@ export interface CliEnv {
   sets: () => string[];
 }
 
-export function loadFor(cli: CliEnv, dir?: string): LoadedConfig & { paths: Paths } {
-  return loadConfig({ cwd: dir ? resolve(cli.cwd, dir) : cli.cwd, env: cli.env, sets: cli.sets() });
+export function loadFor(cli: CliEnv, dir?: string, warn = true): LoadedConfig & { paths: Paths } {
+  const loaded = loadConfig({ cwd: dir ? resolve(cli.cwd, dir) : cli.cwd, env: cli.env, sets: cli.sets() });
+  if (warn) for (const w of loaded.warnings) cli.messages.warn(w);
+  return loaded;
 }
 
 /**

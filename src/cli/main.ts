@@ -4,6 +4,7 @@ import { FatalError, exitCodes } from '../errors.js';
 import { createMessages } from './messages.js';
 import { buildProgram } from './program.js';
 import { brief } from './show.js';
+import { closest } from '../text/index.js';
 import type { CliEnv } from './env.js';
 
 /** A reader that stopped reading must not keep the wrapper alive for long. */
@@ -18,24 +19,11 @@ function unknownCommandHint(program: Command, argv: string[]): string | undefine
   if (!first || program.commands.some((c) => c.name() === first || c.aliases().includes(first)) || first === 'help') return undefined;
   const names = program.commands.map((c) => c.name());
   const word = brief(first);
-  const near = names.find((n) => editDistance(n, first) <= 2);
+  const near = closest(first, names, 2);
   if (near) return `unknown command '${word}'. Did you mean "claude-mem ${near}"? To run a program named ${word} with memory: claude-mem run ${word}.`;
   return `unknown command '${word}'. To run ${word} with memory: claude-mem run ${word}. "claude-mem --help" lists the commands.`;
 }
 
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j] ?? 0;
-      row[j] = Math.min(cur + 1, (row[j - 1] ?? 0) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length] ?? 0;
-}
 
 async function main(): Promise<void> {
   let quiet = false;

@@ -84,11 +84,14 @@ describe('loading', () => {
     throw new Error('expected a ConfigError');
   }
 
-  it('names file, line and key for an unknown key', () => {
-    const e = errorOf('watch:\n  enabled: true\n  idle_minutes: 3\n');
-    expect(e.message).toMatch(/claude-mem\.yaml:3: unknown key "watch\.idle_minutes"/);
-    expect(e.message).toContain('idle_split_minutes');
-    expect(e.exitCode).toBe(exitCodes.config);
+  it('ignores an unknown key with a warning naming file, line, key and the likely one', () => {
+    const { root, env } = sandbox();
+    writeFileSync(join(root, 'proj', 'claude-mem.yaml'), 'watch:\n  enabled: false\n  idle_minutes: 3\n');
+    const loaded = loadConfig({ cwd: join(root, 'proj'), env });
+    expect(loaded.config.watch.enabled).toBe(false);
+    expect(loaded.warnings).toHaveLength(1);
+    expect(loaded.warnings[0]).toMatch(/claude-mem\.yaml:3: unknown key "watch\.idle_minutes", ignored; did you mean "watch\.idle_split_minutes"\?/);
+    expect(exitCodes.config).toBe(78);
   });
 
   it('names the expected type for a wrong type', () => {
@@ -101,8 +104,10 @@ describe('loading', () => {
     expect(e.message).toMatch(/invalid YAML in .*claude-mem\.yaml:\d+/);
   });
 
-  it('rejects an unknown top-level section', () => {
-    expect(errorOf('wach:\n  enabled: true\n').message).toMatch(/:1: unknown key "wach"/);
+  it('ignores an unknown top-level section, suggesting the section meant', () => {
+    const { root, env } = sandbox();
+    writeFileSync(join(root, 'proj', 'claude-mem.yaml'), 'wach:\n  enabled: true\n');
+    expect(loadConfig({ cwd: join(root, 'proj'), env }).warnings[0]).toMatch(/:1: unknown key "wach", ignored; did you mean "watch"\?/);
   });
 
   it('rejects a bad environment value, naming the key', () => {

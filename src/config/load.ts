@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ConfigError, errnoCode } from '../errors.js';
 import { configSchema, defaultConfig, type Config } from './schema.js';
 import { listConfigKeys, configKeyNames, envName } from './keys.js';
+import { closest } from '../text/index.js';
 
 type Plain = Record<string, unknown>;
 
@@ -25,6 +26,8 @@ export interface LoadedConfig {
   files: string[];
   /** For each explicit key, the origin of the layer that set it last (a file path, "environment", "--set"). */
   sources: Map<string, string>;
+  /** Unknown keys that were ignored, one line each, with a "did you mean" where one is close. */
+  warnings: string[];
 }
 
 function isPlain(v: unknown): v is Plain {
@@ -133,27 +136,57 @@ function keyLine(layer: ConfigLayer, parent: PropertyKey[], key: string): number
   return lineOf(layer, parent);
 }
 
+function unknownKeyLine(layer: ConfigLayer, path: PropertyKey[], key: string): string {
+  const where = (line: number | undefined): string => (line ? `${layer.origin}:${line}` : layer.origin);
+  const dotted = [...path, key].join('.');
+  const known = [
+    ...new Set(
+      listConfigKeys()
+        .filter((k) => path.length === 0 || k.section === String(path[0]))
+        .map((k) => (path.length === 0 ? k.section : k.name)),
+    ),
+  ];
+  const near = closest(key, known);
+  const hint = near ? `did you mean "${[...path, near].join('.')}"?` : `expected one of: ${known.join(', ')}.`;
+  return `${where(keyLine(layer, path, key))}: unknown key "${dotted}", ignored; ${hint}`;
+}
+
 function formatIssue(layer: ConfigLayer, issue: z.core.$ZodIssue): string {
   const where = (line: number | undefined): string => (line ? `${layer.origin}:${line}` : layer.origin);
-  if (issue.code === 'unrecognized_keys') {
-    const key = issue.keys[0] ?? '';
-    const dotted = [...issue.path, key].join('.');
-    const known = listConfigKeys()
-      .filter((k) => issue.path.length === 0 || k.section === String(issue.path[0]))
-      .map((k) => (issue.path.length === 0 ? k.section : k.name));
-    return `${where(keyLine(layer, issue.path, key))}: unknown key "${dotted}"; expected one of: ${[...new Set(known)].join(', ')}.`;
-  }
   const dotted = issue.path.join('.');
   return `${where(lineOf(layer, issue.path))}: "${dotted}": ${issue.message.replace(/^Invalid input: /, '')}.`;
 }
 
-/** Validates each layer on its own, so an error names the file it is in. */
-function validateLayer(layer: ConfigLayer): void {
-  if (Object.keys(layer.values).length === 0) return;
-  const result = configSchema().safeParse(layer.values);
-  if (!result.success) {
-    const first = result.error.issues[0];
-    if (first) throw new ConfigError(formatIssue(layer, first));
+function deletePath(values: Plain, path: PropertyKey[], key: string): void {
+  let node: unknown = values;
+  for (const p of path) node = isPlain(node) ? node[String(p)] : undefined;
+  if (isPlain(node)) delete node[key];
+}
+
+/**
+ * Validates each layer on its own, so an error names the file it is in. A
+ * mistyped key must not stop every command (or recording): it is dropped
+ * with a warning that names the key it probably meant. A value of the wrong
+ * type is still an error.
+ */
+function validateLayer(layer: ConfigLayer, warnings: string[]): void {
+  for (let round = 0; round < 8; round++) {
+    if (Object.keys(layer.values).length === 0) return;
+    const result = configSchema().safeParse(layer.values);
+    if (result.success) return;
+    const unknown = result.error.issues.filter((i) => i.code === 'unrecognized_keys');
+    if (unknown.length === 0) {
+      const first = result.error.issues[0];
+      if (first) throw new ConfigError(formatIssue(layer, first));
+      return;
+    }
+    for (const issue of unknown) {
+      if (issue.code !== 'unrecognized_keys') continue;
+      for (const key of issue.keys) {
+        warnings.push(unknownKeyLine(layer, issue.path, key));
+        deletePath(layer.values, issue.path, key);
+      }
+    }
   }
 }
 
@@ -165,8 +198,9 @@ export function mergeLayers(layers: ConfigLayer[]): LoadedConfig {
   let merged: Plain = {};
   const explicit = new Set<string>();
   const sources = new Map<string, string>();
+  const warnings: string[] = [];
   for (const layer of layers) {
-    validateLayer(layer);
+    validateLayer(layer, warnings);
     merged = deepMerge(merged, layer.values);
     for (const k of collectKeys(layer.values)) {
       explicit.add(k);
@@ -179,6 +213,7 @@ export function mergeLayers(layers: ConfigLayer[]): LoadedConfig {
     config,
     explicit,
     sources,
+    warnings,
     files: layers.filter((l) => l.doc).map((l) => l.origin),
   };
 }

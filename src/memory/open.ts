@@ -48,6 +48,7 @@ export async function openMemory(o: OpenOptions = {}): Promise<DirectoryMemory> 
   const env = o.env ?? process.env;
   const notices = o.notices ?? SILENT;
   const loaded = o.loaded ?? loadConfig({ cwd, env, sets: o.sets });
+  if (!o.loaded) for (const w of loaded.warnings) notices.warn(w);
   const { openStores } = await import('../store/index.js');
   // Logs waiting to be recovered need a store to land in, even for a reader.
   const pendingLogs = o.recover !== false && loaded.config.watch.enabled && unprocessedLogs(loaded.paths.sessionsDir).length > 0;

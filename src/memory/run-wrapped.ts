@@ -24,12 +24,14 @@ export const SESSION_ENV = 'CLAUDE_MEM_SESSION_ID';
 
 function loadOrWarn(opts: RunOptions): { loaded: LoadedConfig & { paths: Paths }; memory: boolean } {
   try {
-    return { loaded: loadConfig({ cwd: opts.cwd, env: opts.env, sets: opts.sets }), memory: true };
+    const loaded = loadConfig({ cwd: opts.cwd, env: opts.env, sets: opts.sets });
+    for (const w of loaded.warnings) opts.messages.warn(`${w} Recording and memory go on.`);
+    return { loaded, memory: true };
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     // The user's work comes first: say it once, then launch without memory.
     opts.messages.error(`${err.message} Starting without memory.`);
-    return { loaded: { config: defaultConfig(), explicit: new Set(), sources: new Map(), files: [], paths: resolvePaths(opts.cwd, opts.env) }, memory: false };
+    return { loaded: { config: defaultConfig(), explicit: new Set(), sources: new Map(), warnings: [], files: [], paths: resolvePaths(opts.cwd, opts.env) }, memory: false };
   }
 }
 

@@ -16,3 +16,4 @@ export {
   MAX_QUERY_TERMS,
 } from './terms.js';
 export { cosine } from './cosine.js';
+export { editDistance, closest } from './edit-distance.js';

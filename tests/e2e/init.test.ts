@@ -37,11 +37,21 @@ describe('claude-mem init', () => {
   it('reports config errors with their own exit code, naming file, line and key', () => {
     const sb = makeSandbox('cm-badcfg');
     writeFileSync(join(sb.project, 'claude-mem.yaml'), 'retrieval:\n  top_k: 5\n  topk: 3\n');
+    // A typo in a key is ignored with a warning and a suggestion: commands and recording go on.
     const r = cm(['list'], { cwd: sb.project, env: sb.env });
-    expect(r.status).toBe(78);
-    expect(r.stderr).toMatch(/^claude-mem: error: .*claude-mem\.yaml:3: unknown key "retrieval\.topk"; expected one of: top_k, similarity_threshold, cross_dir_penalty\.$/m);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/^claude-mem: warning: .*claude-mem\.yaml:3: unknown key "retrieval\.topk", ignored; did you mean "retrieval\.top_k"\?$/m);
+    writeFileSync(join(sb.project, 'claude-mem.yaml'), 'inject:\n  token_budjet: 900\n');
+    const run = cm(['run', 'true'], { cwd: sb.project, env: sb.env });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/unknown key "inject\.token_budjet", ignored; did you mean "inject\.token_budget"\? Recording and memory go on\./);
+    expect(cm(['status'], { cwd: sb.project, env: sb.env }).status).toBe(0);
+    expect(cm(['remember', 'The deploy script lives in ops/deploy.sh and runs on Fridays'], { cwd: sb.project, env: sb.env }).status).toBe(0);
+    // A wrong type is still an error with its own exit code.
+    writeFileSync(join(sb.project, 'claude-mem.yaml'), 'retrieval:\n  top_k: many\n');
     const shown = cm(['config', '--json'], { cwd: sb.project, env: { ...sb.env, CLAUDE_MEM_INJECT_TOKEN_BUDGET: '900' } });
     expect(shown.status).toBe(78);
+    expect(shown.stderr).toMatch(/claude-mem\.yaml:2: "retrieval\.top_k": expected number/);
     writeFileSync(join(sb.project, 'claude-mem.yaml'), 'retrieval:\n  top_k: 3\n');
     const ok = JSON.parse(cm(['config', '--json'], { cwd: sb.project, env: { ...sb.env, CLAUDE_MEM_INJECT_TOKEN_BUDGET: '900' } }).stdout) as {
       keys: Array<{ key: string; value: unknown; set: boolean }>;

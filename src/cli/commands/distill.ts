@@ -19,7 +19,7 @@ export function registerDistill(program: Command, cli: CliEnv): void {
       const mode: ProcessMode = o.markersOnly ? 'markers' : o.live ? 'live' : 'full';
       // A big log is distilled in a child with a capped heap (memory follows the screen, not the log).
       const { heapCapped, runCapped } = await import('../../memory/index.js');
-      if (!heapCapped() && hasBigLog(loadFor(cli).paths.sessionsDir, o.session)) {
+      if (!heapCapped() && hasBigLog(loadFor(cli, undefined, false).paths.sessionsDir, o.session)) {
         process.exitCode = await runCapped(process.argv.slice(2), cli.cwd, cli.env);
         return;
       }
