@@ -27,6 +27,7 @@ export function memoryJson(m: Memory): Record<string, unknown> {
     heat: m.heat,
     status: m.status,
     embedder: m.embedderId,
+    superseded_by: m.supersededBy,
   };
 }
 

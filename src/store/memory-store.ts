@@ -155,6 +155,7 @@ export class MemoryStore {
       case 'repeat':
         return { action: 'filtered', reason: 'repeat', id: this.displayId(decision.target.id), similarity: decision.target.similarity };
       case 'insert':
+      case 'supersede':
         break;
     }
     const info = this.stmt(
@@ -164,6 +165,11 @@ export class MemoryStore {
     const id = Number(info.lastInsertRowid);
     this.stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(text), '');
     this.vectors.insert(id, vector, c.type);
+    if (decision.kind === 'supersede') {
+      const old = decision.target;
+      this.stmt("UPDATE memories SET status = 'archived', superseded_by = ? WHERE id = ?").run(id, old.id);
+      return { action: 'inserted', id: this.displayId(id), similarity: old.similarity, supersedes: this.displayId(old.id) };
+    }
     return { action: 'inserted', id: this.displayId(id), similarity: decision.similarity };
   }
 

@@ -91,6 +91,12 @@ export const MIGRATIONS: Migration[] = [
         DROP TABLE memory_vectors_next;
       `),
   },
+  {
+    name: '007_superseded_by',
+    // A correction archives the memory it corrects and links to it: the old
+    // one is kept (and shown with --archived) but never injected again.
+    up: (db) => db.exec('ALTER TABLE memories ADD COLUMN superseded_by INTEGER'),
+  },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -16,6 +16,7 @@ export interface MemoryRow {
   status: MemoryStatus;
   content_hash: string;
   embedder_id: string;
+  superseded_by: number | null;
 }
 
 /** Display ids: "12" in the project store, "g12" in the user store. */
@@ -49,6 +50,7 @@ export function toMemory(scope: StoreScope, r: MemoryRow): Memory {
     status: r.status,
     contentHash: r.content_hash,
     embedderId: r.embedder_id,
+    supersededBy: r.superseded_by === null || r.superseded_by === undefined ? null : displayId(scope, r.superseded_by),
   };
 }
 

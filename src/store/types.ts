@@ -24,6 +24,8 @@ export interface Memory {
   status: MemoryStatus;
   contentHash: string;
   embedderId: string;
+  /** Set when a newer memory corrected this one (it is then archived). */
+  supersededBy: string | null;
 }
 
 export type WriteAction = 'inserted' | 'updated' | 'merged' | 'duplicate' | 'filtered';
@@ -31,6 +33,8 @@ export type FilterReason = 'trivia' | 'short' | 'low-value' | 'overlap' | 'empty
 
 export interface WriteResult {
   action: WriteAction;
+  /** The memory this one corrected (and archived), if any. */
+  supersedes?: string;
   reason?: FilterReason;
   /** The memory written, updated or matched. */
   id?: string;

@@ -34,6 +34,14 @@ describe('write decision (pure)', () => {
     expect(decideWrite('a text in the merge range of another memory entirely', [near(7, 0.6)], policy, { explicit: true }).kind).toBe('insert');
   });
 
+  it('lets a correction supersede the memory on the same subject', () => {
+    const old = near(9, 0.6, 'The test command is pnpm vitest run');
+    expect(decideWrite('The test command is now bun test instead of pnpm vitest run', [old], policy)).toMatchObject({ kind: 'supersede', target: { id: 9 } });
+    expect(decideWrite('测试命令改成 bun test，不再用 pnpm vitest run', [near(9, 0.7, '测试命令是 pnpm vitest run')], policy, { explicit: true }).kind).toBe('supersede');
+    // Not about the same thing: a plain new memory.
+    expect(decideWrite('Deploys now use blue-green instead of rolling updates', [near(9, 0.2, 'The test command is pnpm vitest run')], policy).kind).toBe('insert');
+  });
+
   it('treats texts that differ in numbers or identifiers as different memories', () => {
     const t = (i: number): string => `unique text 0-${i} about topic postgres number ${i}`;
     expect(decideWrite(t(2), [near(1, 0.99, t(1))], policy).kind).toBe('insert');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isLowValue, isTooShort, isTrivia, onlyRedacted, overlapWith, redact, MAX_OVERLAP, type Candidate } from '../text/index.js';
+import { isCorrection, isLowValue, isTooShort, isTrivia, onlyRedacted, overlapWith, redact, MAX_OVERLAP, type Candidate } from '../text/index.js';
 import type { MemoryType, WritePolicy, WriteResult } from './types.js';
 
 /**
@@ -66,6 +66,8 @@ export type WriteDecision =
   | { kind: 'overlap'; target: NearMemory }
   /** An explicit memory that nearly repeats an existing one: refused unless forced. */
   | { kind: 'repeat'; target: NearMemory }
+  /** A correction of an existing memory: inserted, and the old one archived with a link. */
+  | { kind: 'supersede'; target: NearMemory }
   | { kind: 'insert'; similarity: number };
 
 /**
@@ -112,6 +114,10 @@ export function decideWrite(
   policy: Pick<WritePolicy, 'update' | 'merge'>,
   o: { explicit?: boolean; force?: boolean } = {},
 ): WriteDecision {
+  // A correction ("改成 bun test", "no longer", "instead of") of a memory on
+  // the same subject replaces it, whatever its numbers or identifiers say.
+  const corrected = isCorrection(text) ? near.find((n) => n.similarity >= policy.merge && !sameWords(text, n.text)) : undefined;
+  if (corrected) return { kind: 'supersede', target: corrected };
   const same = near.filter((n) => !keysDiffer(text, n.text));
   const best = same[0];
   if (o.explicit) {

@@ -66,6 +66,16 @@ export function isLowValue(text: string): boolean {
   return letters < [...text].length * 0.25;
 }
 
+/**
+ * Words that say a statement corrects an earlier one: the newer memory then
+ * replaces the older in the block instead of joining it as a supplement.
+ */
+const CORRECTION = /(?:改成|改为|改用|换成|换为|不再|不用再|不要再|替换为|取代|instead of|no longer|rather than|switched to|changed to|replaced (?:by|with)|not .{1,40} any ?more|is now|are now|now uses?)/i;
+
+export function isCorrection(text: string): boolean {
+  return CORRECTION.test(text);
+}
+
 /** Share of the candidate's tokens already present in an existing memory's text. */
 export function overlapWith(candidate: string, existing: string): number {
   return overlapRatio(tokenSet(candidate), tokenSet(existing));

@@ -1,6 +1,6 @@
 export { MEMORY_TYPES, type MemoryType, type Candidate } from './candidate.js';
 export { redact, onlyRedacted, entropy, looksRandom } from './redact.js';
-export { isTrivia, isTooShort, isLowValue, overlapWith, weightedLength, MIN_MEMORY_CHARS, MAX_OVERLAP } from './filters.js';
+export { isTrivia, isTooShort, isLowValue, isCorrection, overlapWith, weightedLength, MIN_MEMORY_CHARS, MAX_OVERLAP } from './filters.js';
 export {
   ftsMatchQuery,
   indexTerms,

@@ -268,6 +268,30 @@ describe('remember, query, list, forget, status', () => {
     expect(listJson(o)).toHaveLength(1);
   });
 
+  it('lets a correction win over the memory it corrects, in Chinese and English', () => {
+    const sb = makeSandbox('cm-correct');
+    const o = { cwd: sb.project, env: sb.env };
+    const pairs = [
+      ['测试命令是 pnpm vitest run', '测试命令改成 bun test，不再用 pnpm vitest run'],
+      ['The test command for this repo is pnpm vitest run', 'The test command for this repo is now bun test instead of pnpm vitest run'],
+    ];
+    for (const [old, correction] of pairs) {
+      expect(cm(['remember', old ?? ''], o).status).toBe(0);
+      const r = cm(['remember', correction ?? ''], o);
+      expect(r.stdout).toMatch(/remembered \[\d+\] \[project\]; it corrects \[\d+\]/);
+    }
+    const ctx = cm(['context'], o).stdout;
+    expect(ctx).toContain('测试命令改成 bun test');
+    expect(ctx).toContain('now bun test instead of pnpm vitest run');
+    // The corrected memories are never shown alone, and are kept, linked, under --archived.
+    expect(ctx).not.toMatch(/测试命令是 pnpm vitest run|is pnpm vitest run$/m);
+    expect(cm(['list'], o).stdout).not.toContain('测试命令是 pnpm');
+    const archived = listJson(o, ['--archived']).filter((m) => m.status === 'archived');
+    expect(archived).toHaveLength(2);
+    expect(archived.every((m) => typeof (m as { superseded_by?: unknown }).superseded_by === 'string')).toBe(true);
+    expect(cm(['query', 'test command'], o).stdout).not.toMatch(/\] The test command for this repo is pnpm vitest run/);
+  });
+
   it('keeps every distinct explicit memory: eight writers, texts that differ only in numbers', async () => {
     const sb = makeSandbox('cm-explicit');
     const o = { cwd: sb.project, env: sb.env };

@@ -22,9 +22,11 @@ export function registerList(program: Command, cli: CliEnv): void {
         return;
       }
       for (const m of items) {
-        const archived = m.status === 'archived' ? ' (archived)' : '';
+        const archived = m.supersededBy ? ` (superseded by [${m.supersededBy}])` : m.status === 'archived' ? ' (archived)' : '';
         cli.print(`[${m.id}] [${m.type}]${archived} ${oneLine(m.text, 120)}`);
-        cli.print(`     from ${m.sessionId ? `session ${m.sessionId}` : 'remember'} · ${m.agent} · ${when(m.createdAt)}${m.supplement ? ' · +supplement' : ''}`);
+        // Restatements merged into it are shown, not hidden.
+        for (const s of m.supplement.split('\n').filter(Boolean)) cli.print(`     + ${oneLine(s, 116)}`);
+        cli.print(`     from ${m.sessionId ? `session ${m.sessionId}` : 'remember'} · ${m.agent} · ${when(m.createdAt)}`);
       }
     });
 }

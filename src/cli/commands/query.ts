@@ -42,6 +42,9 @@ export function registerQuery(program: Command, cli: CliEnv): void {
       // The count is a status line (stderr, silenced by -q); stdout holds only results.
       cli.messages.info(`${hits.length} result${hits.length === 1 ? '' : 's'} in ${ms.toFixed(1)} ms`);
       if (hits.length === 0) cli.print(`no memories match "${brief(text)}". Try other words, or "claude-mem list".`);
-      for (const h of hits) cli.print(`${h.score.toFixed(2)} [${h.memory.type}] ${oneLine(h.memory.text)}  (id ${h.memory.id})`);
+      for (const h of hits) {
+        const extra = h.memory.supplement ? `  (+${h.memory.supplement.split('\n').filter(Boolean).length} merged)` : '';
+        cli.print(`${h.score.toFixed(2)} [${h.memory.type}] ${oneLine(h.memory.text)}  (id ${h.memory.id})${extra}`);
+      }
     });
 }

@@ -21,7 +21,7 @@ export function registerRemember(program: Command, cli: CliEnv): void {
       const { type, result } = await withCliMemory(cli, (m) => m.remember(text, { type: o.type, agent: o.agent, force: o.force }));
       switch (result.action) {
         case 'inserted':
-          cli.print(`remembered [${result.id}] [${type}]`);
+          cli.print(`remembered [${result.id}] [${type}]${result.supersedes ? `; it corrects [${result.supersedes}], which is kept as archived and no longer handed to CLIs` : ''}`);
           break;
         case 'updated':
           cli.print(`updated [${result.id}]: it said nearly the same (similarity ${result.similarity?.toFixed(2)})`);
