@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildProgram } from './program.js';
 import { renderCommandTable, spliceCommandTable } from './command-table.js';
@@ -13,6 +14,16 @@ describe('the README command table', () => {
   it('is generated from the command definitions and is current (npm run docs regenerates it)', () => {
     const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
     expect(spliceCommandTable(readme, program)).toBe(readme);
+  });
+
+  it("ends every user command's --help with examples", () => {
+    const leaves = (c: typeof program, path: string[]): string[][] =>
+      c.commands.flatMap((sub) => (sub.commands.length ? leaves(sub, [...path, sub.name()]) : [[...path, sub.name()]]));
+    const cli = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'main.js');
+    for (const path of leaves(program, []).filter((p) => p[0] !== 'docs' && p.join(' ') !== 'model status')) {
+      const help = spawnSync(process.execPath, [cli, ...path, '--help'], { encoding: 'utf8' }).stdout;
+      expect(help, path.join(' ')).toMatch(/Examples:\n(?:  \$ .+\n)+\s*$/);
+    }
   });
 
   it('lists every user command with its flags, and no developer ones', () => {

@@ -15,6 +15,7 @@ import { registerReindex } from './commands/reindex.js';
 import { registerModel } from './commands/model.js';
 import { registerConfig } from './commands/config.js';
 import { registerDocs } from './commands/docs.js';
+import { addExamples } from './examples.js';
 
 const pkg = createRequire(import.meta.url)('../../package.json') as { version: string };
 
@@ -60,5 +61,6 @@ export function buildProgram(cli: CliEnv, setQuiet: (q: boolean) => void, onRunE
   registerReindex(program, cli);
   registerConfig(program, cli);
   registerDocs(program, cli);
+  addExamples(program);
   return program;
 }

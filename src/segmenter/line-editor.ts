@@ -13,6 +13,9 @@ export interface Submitted {
 
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';
+/** Longest control sequence (CSI, with parameters) and control string (OSC, DCS) waited for. */
+const MAX_CSI_SEQUENCE = 64;
+const MAX_STRING_SEQUENCE = 4096;
 
 export class LineEditor {
   private chars: string[] = [];
@@ -109,16 +112,29 @@ export class LineEditor {
     }
   }
 
-  /** Consumes one escape sequence once it is complete. */
+  /**
+   * Consumes one escape sequence once it is complete. What arrives on the
+   * input side is not only keys: the terminal answers queries there too
+   * (device attributes `ESC [ ? 1 ; 2 c`, cursor reports, focus events,
+   * XTVERSION `ESC P > | tmux 3.3a ESC \`, OSC colour answers). None of it
+   * was typed, so none of it may become text.
+   */
   private handleEscape(): void {
     const e = this.escape;
-    if (e.length === 2 && e[1] !== '[' && e[1] !== 'O') {
+    const kind = e[1];
+    // DCS, OSC, APC, PM, SOS: a string up to BEL or ST (ESC \).
+    if (kind === 'P' || kind === ']' || kind === '_' || kind === '^' || kind === 'X') {
+      if (e.length > 2 && (e.endsWith('\x07') || e.endsWith('\x1b\\'))) this.escape = '';
+      else if (e.length > MAX_STRING_SEQUENCE) this.escape = '';
+      return;
+    }
+    if (e.length === 2 && kind !== '[' && kind !== 'O') {
       this.escape = '';
       return;
     }
     const last = e[e.length - 1] ?? '';
-    if (e.length < 3 || !/[A-Za-z~]/.test(last)) {
-      if (e.length > 16) this.escape = '';
+    if (e.length < 3 || !/[A-Za-z~@^`{|}]/.test(last)) {
+      if (e.length > MAX_CSI_SEQUENCE) this.escape = '';
       return;
     }
     this.escape = '';

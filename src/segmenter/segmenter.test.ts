@@ -105,3 +105,11 @@ describe('private spans', () => {
     expect(segs.map((s) => s.lines.map((l) => l.text))).toEqual([['visible', 'start '], ['next segment is visible']]);
   });
 });
+
+describe('terminal answers on the input side', () => {
+  it('are never typed text: DA, XTVERSION, cursor reports, focus events, OSC colour answers', () => {
+    const answers = '\x1b[?64;1;2;6;9;15;18;21;22c\x1bP>|tmux 3.3a\x1b\\\x1b[12;5R\x1b[I\x1b[O\x1b]11;rgb:0000/0000/0000\x07\x1b]10;rgb:ffff/ffff/ffff\x1b\\';
+    expect(typed(`${answers}ls -la\r`)).toEqual(['ls -la']);
+    expect(typed(`git st${answers}atus\r`)).toEqual(['git status']);
+  });
+});

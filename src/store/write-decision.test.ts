@@ -63,3 +63,17 @@ describe('write decision (pure)', () => {
     expect(capped.endsWith(long.slice(-40))).toBe(true);
   });
 });
+
+describe('junk that is not a memory', () => {
+  it("filters the shell's errors, npm's error trailer and claude-mem's own variables", () => {
+    for (const junk of [
+      'bash: ok: command not found, so the alias was never defined there',
+      'zsh: command not found: pnpmx while trying the install again',
+      'npm ERR! A complete log of this run can be found in /root/.npm/_logs/2026-12-02-debug-0.log',
+      'CLAUDE_MEM_SESSION_ID=20261202-101010-abcd was set in this shell for the session',
+    ]) {
+      expect(screenCandidate(cand(junk), policy), junk).toEqual({ action: 'filtered', reason: 'low-value' });
+    }
+    expect('text' in screenCandidate(cand('We decided to run the bash scripts with set -euo pipefail'), policy)).toBe(true);
+  });
+});

@@ -55,10 +55,18 @@ const LOW_VALUE = [
   /^\s*[-=_*#~.]{4,}\s*$/,
   /^\s*(?:press|type)\s+\S+\s+to\s+/i,
   /^\s*(?:ctrl|⌃)[-+]?\w\b/i,
+  // The shell's own complaints and npm's error trailer: what failed, not what was established.
+  /^\s*(?:-?(?:ba|z|da|k|fi)?sh|sh):(?: line \d+:)? .*(?:command not found|not found|No such file or directory|Permission denied|event not found|syntax error)/i,
+  /^\s*npm (?:ERR!|error|warn)\b/i,
+  /\bA complete log of this run can be found in\b/i,
 ];
+
+/** claude-mem's own environment variables, as a shell prints them (env, set): never a memory. */
+const OWN_ENV = /\bCLAUDE_MEM_[A-Z_]+=/;
 
 /** Noise that survives the length check: exit codes, usage lines, bare counters. */
 export function isLowValue(text: string): boolean {
+  if (OWN_ENV.test(text)) return true;
   const first = text.trim().split('\n')[0] ?? '';
   if (LOW_VALUE.some((r) => r.test(first))) return true;
   // Mostly digits and punctuation: counters, timestamps, hashes.

@@ -1,0 +1,28 @@
+import type { Command } from 'commander';
+
+/** Two or three examples at the end of each command's --help, as gh and llm do. */
+const EXAMPLES: Record<string, string[]> = {
+  run: ['claude-mem run claude', 'claude-mem run -- codex --model o3', 'alias claude="claude-mem run claude"   # every session, with memory'],
+  query: ['claude-mem query "test command"', 'claude-mem query 日志格式 --type project', 'claude-mem query deploy --since 2026-11-01 --json'],
+  list: ['claude-mem list', 'claude-mem list --type project', 'claude-mem list --archived --json'],
+  remember: ['claude-mem remember "tests run with pytest -q from the repo root"', 'claude-mem remember --type global "I prefer answers in Chinese"', 'git log -1 --format=%B | claude-mem remember -'],
+  forget: ['claude-mem list            # find the id', 'claude-mem forget 12', 'claude-mem forget g3        # a global memory'],
+  status: ['claude-mem status', 'claude-mem status --json'],
+  context: ['claude-mem context', 'claude-mem context --for codex', 'claude-mem context --dir ../other-repo --json'],
+  distill: ['claude-mem distill', 'claude-mem distill --all', 'claude-mem distill --session 20261202-101010-ab12'],
+  init: ['claude-mem init', 'claude-mem init --force'],
+  pull: ['claude-mem model pull', 'claude-mem reindex          # afterwards, to re-embed what you have'],
+  reindex: ['claude-mem model pull && claude-mem reindex'],
+  config: ['claude-mem config', 'claude-mem --set inject.token_budget=800 context'],
+};
+
+export function addExamples(program: Command): void {
+  const walk = (c: Command): void => {
+    for (const sub of c.commands) {
+      const ex = EXAMPLES[sub.name()];
+      if (ex) sub.addHelpText('after', `\nExamples:\n${ex.map((e) => `  $ ${e}`).join('\n')}\n`);
+      walk(sub);
+    }
+  };
+  walk(program);
+}
