@@ -27,6 +27,32 @@ export function renderExampleYaml(): string {
   return `${out.join('\n')}\n`;
 }
 
+/** The keys people change; `claude-mem init` offers these, commented out. */
+const COMMON_KEYS = ['watch.enabled', 'watch.prompt_marker', 'inject.token_budget', 'inject.language', 'retrieval.top_k', 'distill.summarizer'];
+
+/**
+ * The short file `claude-mem init` writes: the keys people change, each
+ * commented out at its default, so the file changes nothing until a line is
+ * uncommented (a key set here would also pin what the embedder would
+ * otherwise choose, such as the similarity thresholds).
+ */
+export function renderInitYaml(): string {
+  const keys = listConfigKeys().filter((k) => COMMON_KEYS.includes(k.key));
+  const out: string[] = [
+    '# claude-mem settings for this project. Uncomment a line to change it.',
+    '# Every key, with its value here: claude-mem config (all of them: claude-mem.yaml.example in the claude-mem package).',
+  ];
+  let section = '';
+  for (const k of keys) {
+    if (k.section !== section) {
+      section = k.section;
+      out.push('', `# ${section}:`);
+    }
+    out.push(`#   # ${k.description}`, `#   ${k.name}: ${scalar(k.default)}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
 function cell(s: string): string {
   return s.replace(/\|/g, '\\|');
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { FatalError } from '../../errors.js';
-import { renderExampleYaml, PROJECT_CONFIG_FILE, PROJECT_DATA_DIR } from '../../config/index.js';
+import { renderInitYaml, PROJECT_CONFIG_FILE, PROJECT_DATA_DIR } from '../../config/index.js';
 import type { Messages } from '../messages.js';
 import type { CliEnv } from '../env.js';
 
@@ -25,7 +25,7 @@ export function runInit(opts: { dir: string; force: boolean; messages: Messages 
   if (existsSync(configPath) && !opts.force) {
     throw new FatalError(`${configPath} already exists; use --force to overwrite it with the defaults.`);
   }
-  writeFileSync(configPath, renderExampleYaml());
+  writeFileSync(configPath, renderInitYaml());
   opts.messages.info(`wrote ${configPath}`);
   const ignorePath = join(opts.dir, '.gitignore');
   const before = existsSync(ignorePath) ? readFileSync(ignorePath, 'utf8') : '';
@@ -39,7 +39,7 @@ export function runInit(opts: { dir: string; force: boolean; messages: Messages 
 export function registerInit(program: Command, cli: CliEnv): void {
   program
     .command('init')
-    .description('write claude-mem.yaml with every key and add .claude-mem/ to .gitignore')
+    .description('write a short claude-mem.yaml (the keys people change, commented out) and add .claude-mem/ to .gitignore')
     .option('--force', 'overwrite an existing claude-mem.yaml')
     .action((o: { force?: boolean }) => runInit({ dir: cli.cwd, force: Boolean(o.force), messages: cli.messages }));
 }
