@@ -11,6 +11,7 @@ import { registerForget } from './commands/forget.js';
 import { registerStatus } from './commands/status.js';
 import { registerContext } from './commands/context.js';
 import { registerDistill } from './commands/distill.js';
+import { registerPrune } from './commands/prune.js';
 import { registerReindex } from './commands/reindex.js';
 import { registerModel } from './commands/model.js';
 import { registerConfig } from './commands/config.js';
@@ -56,6 +57,7 @@ export function buildProgram(cli: CliEnv, setQuiet: (q: boolean) => void, onRunE
   registerStatus(program, cli);
   registerContext(program, cli);
   registerDistill(program, cli);
+  registerPrune(program, cli);
   registerInit(program, cli);
   registerModel(program, cli);
   registerReindex(program, cli);

@@ -7,6 +7,7 @@ export const DEFAULTS: Config = {
     "enabled": true,
     "prompt_marker": "!记得",
     "idle_split_minutes": 5,
+    "keep_logs_days": 30,
     "status_lines": true
   },
   "store": {

@@ -44,6 +44,11 @@ function buildSchema(z: typeof Zod) {
           .positive()
           .default(5)
           .describe('this many idle minutes in one directory start a new session segment'),
+        keep_logs_days: z
+          .number()
+          .positive()
+          .default(30)
+          .describe('"claude-mem prune" removes processed session logs older than this many days'),
         status_lines: z
           .boolean()
           .default(true)

@@ -8,6 +8,7 @@ import { prepareContextCache } from './launch.js';
 import type { ProcessMode, ProcessReport } from './pipeline.js';
 import { pendingSessions } from './pending.js';
 import { statusOf, type StatusReport } from './status.js';
+import { pruneLogs, scrubLogs, type PruneReport } from './log-upkeep.js';
 import { summarizerFor } from './summarizer-command.js';
 
 export interface QueryOptions {
@@ -144,13 +145,22 @@ export class DirectoryMemory {
     return this.stores.embedder.embed(texts);
   }
 
-  /** Deletes a memory for good (text, FTS row, vector); returns what it was. */
-  forget(id: string): Memory | undefined {
+  /**
+   * Deletes a memory for good (text, FTS row, vector); returns what it was.
+   * With `scrubLogs`, its text is also replaced in the raw session logs.
+   */
+  forget(id: string, o: { scrubLogs?: boolean } = {}): { memory: Memory; scrubbed: Record<string, number>; skippedLive: string[] } | undefined {
     const where = this.stores.locate(id);
     const m = where ? where.store.get(where.rowid) : undefined;
     if (!where || !m) return undefined;
     where.store.forget(where.rowid);
-    return m;
+    const scrub = o.scrubLogs ? scrubLogs(this.paths, m.text) : { scrubbed: {}, skippedLive: [] };
+    return { memory: m, ...scrub };
+  }
+
+  /** Removes processed session logs older than `days` (default watch.keep_logs_days). */
+  prune(o: { days?: number; dryRun?: boolean } = {}): PruneReport {
+    return pruneLogs(this.stores, this.paths, o.days ?? this.config.watch.keep_logs_days, { dryRun: o.dryRun });
   }
 
   /** Exactly the block a launch here would hand over (no heat is paid for a preview). */

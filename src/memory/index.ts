@@ -10,6 +10,7 @@ export { DirectoryMemory, type QueryOptions, type QueryResult, type RememberOpti
 export type { ProcessMode, ProcessReport, SkipReason } from './pipeline.js';
 export { UNUSABLE } from './skip-reasons.js';
 export type { StatusReport } from './status.js';
+export type { PruneReport } from './log-upkeep.js';
 export { SILENT, type Notices } from './notices.js';
 export { runWrapped, SESSION_ENV, type RunOptions } from './run-wrapped.js';
 export { prepareInjection, handOverArgs, type PreparedInjection } from './launch.js';

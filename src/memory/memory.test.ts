@@ -28,7 +28,7 @@ describe('the memory of a directory (library core, real SQLite files)', () => {
       expect(block.text).toContain('pytest -q');
       expect(block.text.indexOf('I prefer answers')).toBeLessThan(block.text.indexOf('pytest -q'));
       const id = p.result.id ?? '';
-      expect(m.forget(id)?.text).toContain('pytest -q');
+      expect(m.forget(id)?.memory.text).toContain('pytest -q');
       expect(m.get(id)).toBeUndefined();
       expect(m.forget(id)).toBeUndefined();
       expect(m.status().by_type).toEqual({ global: 1, project: 1 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeFileSync, mkdirSync, statSync, existsSync, chmodSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { writeFileSync, mkdirSync, statSync, existsSync, chmodSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { makeSandbox } from '../helpers/sandbox.js';
@@ -211,6 +211,43 @@ describe('remember, query, list, forget, status', () => {
     expect(existsSync(join(sb.project, '.gitignore'))).toBe(false);
     const again = cm(['remember', 'The staging database is rebuilt every Sunday night'], { cwd: sb.project, env: sb.env });
     expect(again.stderr).not.toMatch(/created|exclude/);
+  });
+
+  it('prunes old processed logs only, and forget --scrub-logs removes the text from the raw logs', () => {
+    const sb = makeSandbox('cm-prune');
+    const o = { cwd: sb.project, env: sb.env };
+    const sessions = join(sb.project, '.claude-mem', 'sessions');
+    mkdirSync(sessions, { recursive: true });
+    const secret = 'the staging database password rotates every Monday at noon';
+    const cast = (id: string): string =>
+      `${JSON.stringify({ version: 2, width: 100, height: 30, timestamp: 1_764_000_000, command: 'bash', 'x-claude-mem': { session_id: id, cwd: sb.project, agent: 'bash' } })}\n` +
+      `${JSON.stringify([0.5, 'o', `!记得 ${secret}\r\n`])}\n`;
+    for (const id of ['old', 'new', 'pending']) writeFileSync(join(sessions, `${id}.cast`), cast(id));
+    expect(cm(['distill', '--session', 'old'], o).status).toBe(0);
+    expect(cm(['distill', '--session', 'new'], o).status).toBe(0);
+    const longAgo = new Date(Date.now() - 40 * 86_400_000);
+    for (const id of ['old', 'pending']) utimesSync(join(sessions, `${id}.cast`), longAgo, longAgo);
+    // 'pending' is old but was never distilled: it is kept (the list below would recover it first, so prune runs before).
+    const dry = cm(['prune', '--dry-run'], o);
+    expect(dry.stdout).toMatch(/would remove 1 session log .*: old/);
+    expect(existsSync(join(sessions, 'old.cast'))).toBe(true);
+    const pr = cm(['prune'], o);
+    expect(pr.stdout).toMatch(/removed 1 session log .*: old/);
+    expect(pr.stdout).toMatch(/kept 1 old log .*: pending/);
+    expect(readdirSync(sessions).filter((f) => f.startsWith('old.'))).toEqual([]);
+    expect(existsSync(join(sessions, 'new.cast'))).toBe(true);
+    // Forget with --scrub-logs: the text leaves the remaining logs too.
+    const mem = listJson(o).find((m) => m.text.includes('staging database password'));
+    expect(mem).toBeDefined();
+    const f = cm(['forget', '--scrub-logs', mem?.id ?? ''], o);
+    expect(f.stdout).toMatch(/scrubbed \d+ occurrences? from [1-9]\d* session logs?/);
+    for (const file of readdirSync(sessions).filter((x) => x.endsWith('.cast'))) {
+      expect(readFileSync(join(sessions, file), 'utf8'), file).not.toContain(secret);
+      expect(readFileSync(join(sessions, file), 'utf8')).toContain('[forgotten]');
+    }
+    // The scrubbed logs are still processed: nothing comes back.
+    cm(['distill'], o);
+    expect(listJson(o).some((m) => m.text.includes('staging database password'))).toBe(false);
   });
 
   it('sets one bad session log aside with its reason, and every command still works', () => {
