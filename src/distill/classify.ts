@@ -22,6 +22,10 @@ const GLOBAL_PATTERNS: RegExp[] = [
 ];
 
 const PROJECT_PATTERNS: RegExp[] = [
+  // A team's decision about the code ("from now on we use bun", "我们统一用 pnpm"): the project's, not the person's.
+  /\b(?:we|we'll|we will|let's|let us)\s+(?:now\s+|always\s+)?(?:use|switch|move|adopt|keep|pin|stick)\b/i,
+  /\b(?:from now on|going forward)\b/i,
+  /(?:我们|以后|今后|从现在起|统一)(?:都|就)?(?:用|使用|改用|采用|换成)/,
   /`[^`]+`/,
   /\b(?:npm|pnpm|yarn|npx|bun|pytest|make|cargo|go|python3?|node|tsc|vitest|jest|docker|kubectl|gradle|mvn|pip|uv|poetry|ruff|eslint|prettier)\s+[\w-]/,
   /\b(?:test|build|lint|start|deploy|run|dev|format)\s+(?:command|script|target)s?\b/i,

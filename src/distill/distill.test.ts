@@ -135,3 +135,12 @@ describe('sentence boundaries on screen lines', () => {
     expect(sentencesOf(['Steps to release', '- run make release', '- tag the commit'])).toEqual(['Steps to release', 'run make release', 'tag the commit']);
   });
 });
+
+describe('personal habits and project decisions', () => {
+  it('keeps a team decision in the project and only the person in global', () => {
+    expect(classify('From now on we use bun instead of pnpm')).toBe('project');
+    expect(classify('以后我们统一用 bun，不用 pnpm')).toBe('project');
+    expect(classify('I prefer answers in Chinese')).toBe('global');
+    expect(classify('我习惯用 vim 写代码')).toBe('global');
+  });
+});

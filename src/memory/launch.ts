@@ -119,8 +119,12 @@ export async function prepareInjection(o: {
   return handOver(o, { text: block.text, tokens: block.tokens, memories: block.selected.length });
 }
 
-/** The arguments a CLI would be given for a block (for `context --for`): no file is written. */
-export async function handOverArgs(agent: string, loaded: Pick<LoadedConfig, 'config'>, text: string): Promise<string[]> {
-  const { chooseAdapter, planAdapter } = await import('../inject/adapters/builtin.js');
-  return planAdapter(chooseAdapter(agent, loaded.config.inject.adapters, []), text, '<temp file>').args;
+/**
+ * How a CLI would be given a block (for `context --for`): its arguments, and
+ * whether an adapter knows it (otherwise it only gets the environment). No file is written.
+ */
+export async function handOverArgs(agent: string, loaded: Pick<LoadedConfig, 'config'>, text: string): Promise<{ args: string[]; known: boolean }> {
+  const { chooseAdapter, planAdapter, BUILTIN_ADAPTERS } = await import('../inject/adapters/builtin.js');
+  const known = [...loaded.config.inject.adapters, ...BUILTIN_ADAPTERS].some((a) => a.match === agent || a.match === '*');
+  return { args: planAdapter(chooseAdapter(agent, loaded.config.inject.adapters, []), text, '<temp file>').args, known };
 }

@@ -329,6 +329,24 @@ describe('remember, query, list, forget, status', () => {
     expect(cm(['query', 'test command'], o).stdout).not.toMatch(/\] The test command for this repo is pnpm vitest run/);
   });
 
+  it('keeps both of two explicit statements that disagree, with a conflict note; a team decision stays in its project', () => {
+    const sb = makeSandbox('cm-conflict');
+    const o = { cwd: sb.project, env: sb.env };
+    expect(cm(['remember', 'The dev server for this repo listens on port 3000'], o).status).toBe(0);
+    expect(cm(['remember', 'The dev server for this repo listens on port 8080'], o).status).toBe(0);
+    const ctx = cm(['context'], o).stdout;
+    expect(ctx).toContain('port 3000');
+    expect(ctx).toContain('port 8080');
+    expect(ctx).toMatch(/memories \d and \d disagree/);
+    expect(cm(['context', '--for', 'bogus'], o).stderr).toMatch(/no adapter knows "bogus"/);
+    expect(cm(['context', '--for', 'codex'], o).stderr).not.toMatch(/no adapter knows/);
+    // "we use" is about this code, not the person: a brand-new repo does not get it.
+    expect(cm(['remember', 'From now on we use bun instead of pnpm'], o).stdout).toMatch(/\[project\]/);
+    const other = join(sb.home, 'other');
+    mkdirSync(join(other, '.git'), { recursive: true });
+    expect(cm(['context'], { cwd: other, env: sb.env }).stdout).not.toContain('bun instead of pnpm');
+  });
+
   it('keeps every distinct explicit memory: eight writers, texts that differ only in numbers', async () => {
     const sb = makeSandbox('cm-explicit');
     const o = { cwd: sb.project, env: sb.env };

@@ -9,12 +9,12 @@ export function registerContext(program: Command, cli: CliEnv): void {
     .option('--for <cli>', 'show how this CLI would receive it (claude, codex, aider, gemini, …)')
     .option('--json', 'print JSON')
     .action(async (o: { dir?: string; for?: string; json?: boolean }) => {
-      const { block, budget, args } = await withCliMemory(
+      const { block, budget, how } = await withCliMemory(
         cli,
         async (m) => {
           const block = await m.context();
           const { handOverArgs } = await import('../../memory/index.js');
-          return { block, budget: m.config.inject.token_budget, args: o.for && block.text ? await handOverArgs(o.for, m.loaded, block.text) : [] };
+          return { block, budget: m.config.inject.token_budget, how: o.for ? await handOverArgs(o.for, m.loaded, block.text || ' ') : undefined };
         },
         { dir: o.dir, create: false },
       );
@@ -29,8 +29,9 @@ export function registerContext(program: Command, cli: CliEnv): void {
       cli.print(block.text);
       cli.print('');
       cli.print(`${block.tokens} tokens (budget ${budget}), ${block.selected.length} memories${block.dropped ? `, ${block.dropped} dropped for the budget` : ''}`);
-      if (o.for) {
-        const shown = args.map((a) => {
+      if (o.for && how) {
+        if (!how.known) cli.messages.warn(`no adapter knows "${o.for}": it would get the block only through CLAUDE_MEM_CONTEXT and CLAUDE_MEM_CONTEXT_FILE. Built in: claude, codex, aider, gemini; add your own under inject.adapters.`);
+        const shown = how.args.map((a) => {
           const flat = a.replace(/\s+/g, ' ');
           return flat.length > 40 ? `${flat.slice(0, 37)}…` : flat;
         });
