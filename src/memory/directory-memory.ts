@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
 import { isLive, listSessionIds } from '../pty/index.js';
-import type { Candidate, Hit, Memory, MemoryType, Stores, WriteResult } from '../store/index.js';
+import type { Candidate, Hit, Memory, MemoryType, SearchFilter, Stores, WriteResult } from '../store/index.js';
 import { buildContext, blockRefs } from './context.js';
 import { prepareContextCache } from './launch.js';
 import type { ProcessMode, ProcessReport } from './pipeline.js';
@@ -11,16 +11,9 @@ import { statusOf, type StatusReport } from './status.js';
 import { pruneLogs, scrubLogs, type PruneReport } from './log-upkeep.js';
 import { summarizerFor } from './summarizer-command.js';
 
-export interface QueryOptions {
+/** The store's filter (type, agent, dir, since, until, archived), with `dir` resolved against the memory's cwd. */
+export interface QueryOptions extends SearchFilter {
   limit?: number;
-  type?: MemoryType;
-  agent?: string;
-  /** Only memories of this directory or below (resolved against the memory's cwd). */
-  dir?: string;
-  /** Milliseconds, inclusive. */
-  since?: number;
-  until?: number;
-  includeArchived?: boolean;
   /** Full text only: no query embedding, no vector scan. */
   lexicalOnly?: boolean;
   /** Keep hits with no lexical match and a weak vector (for ranking studies; the CLI drops them). */

@@ -2,6 +2,7 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensurePrivateDir } from '../fs-private.js';
+import { pidAlive } from '../pty/index.js';
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -20,15 +21,6 @@ export function handoverDir(userDataDir: string): string {
   return dir;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as { code?: unknown }).code === 'EPERM';
-  }
-}
-
 /** Removes handover folders whose wrapper is gone, and old ones from earlier versions in /tmp. */
 export function sweepHandovers(userDataDir: string, now = Date.now()): number {
   let n = 0;
@@ -41,7 +33,7 @@ export function sweepHandovers(userDataDir: string, now = Date.now()): number {
   }
   for (const name of names) {
     const pid = Number.parseInt(name, 10);
-    if (Number.isFinite(pid) && pid > 0 && alive(pid)) continue;
+    if (Number.isFinite(pid) && pid > 0 && pidAlive(pid)) continue;
     rmSync(join(root, name), { recursive: true, force: true });
     n++;
   }

@@ -34,6 +34,7 @@ export {
   claimProcessing,
   logSize,
   setAside,
+  pidAlive,
   sweepStaleLocks,
   setAsideReason,
   clearSetAside,

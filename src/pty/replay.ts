@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { CastFormatError, parseEventLine, parseHeader, type CastHeader } from './asciicast.js';
 import type { SessionEvent } from './events.js';
-import { ScreenModel, SCREEN_FLOW_BYTES, type ScreenLine } from './screen.js';
+import { ScreenFeeder, ScreenModel, type ScreenLine } from './screen.js';
 
 /** What the distiller needs of a log, read as a stream: memory follows the screen, not the log. */
 export interface Replay {
@@ -34,7 +34,7 @@ const ACTIVITY_GRAIN_S = 1;
  */
 export async function replayCast(path: string, o: { keep?: (line: string) => boolean } = {}): Promise<Replay> {
   let header: CastHeader | undefined;
-  let model: ScreenModel | undefined;
+  let feeder: ScreenFeeder | undefined;
   const lines: ScreenLine[] = [];
   const events: SessionEvent[] = [];
   let lineChars = 0;
@@ -43,7 +43,6 @@ export async function replayCast(path: string, o: { keep?: (line: string) => boo
   let truncated = false;
   let lastT = 0;
   let lastActivity = -Infinity;
-  let queued = 0;
   let carry: Buffer[] = [];
   let carryBytes = 0;
   let skipping = false;
@@ -60,35 +59,19 @@ export async function replayCast(path: string, o: { keep?: (line: string) => boo
   const handle = async (text: string): Promise<void> => {
     if (!header) {
       header = parseHeader(text);
-      model = new ScreenModel(header.width, header.height, onLine);
+      feeder = new ScreenFeeder(new ScreenModel(header.width, header.height, onLine));
       return;
     }
     if (!text.trim()) return;
     const e = parseEventLine(text);
-    if (!e || !model) return;
+    if (!e || !feeder) return;
     lastT = e.t;
-    if (e.code === 'o') {
-      model.write(e.t, e.data);
-      queued += e.data.length;
-      if (queued > SCREEN_FLOW_BYTES) {
-        await model.drain();
-        queued = 0;
-      }
-      if (e.t - lastActivity >= ACTIVITY_GRAIN_S) {
-        events.push({ t: e.t, code: 'o', data: '' });
-        lastActivity = e.t;
-      }
-      return;
+    await feeder.feed(e);
+    if (e.code !== 'o') events.push(e);
+    else if (e.t - lastActivity >= ACTIVITY_GRAIN_S) {
+      events.push({ t: e.t, code: 'o', data: '' });
+      lastActivity = e.t;
     }
-    if (e.code === 'r') {
-      const m = /^(\d+)x(\d+)$/.exec(e.data);
-      if (m) {
-        await model.drain();
-        queued = 0;
-        model.resize(Number(m[1]), Number(m[2]));
-      }
-    }
-    events.push(e);
   };
 
   const stream = createReadStream(path);
@@ -128,6 +111,6 @@ export async function replayCast(path: string, o: { keep?: (line: string) => boo
     if (tail && parseEventLine(tail)) await handle(tail);
     else truncated = true;
   }
-  await model?.close();
+  await feeder?.close();
   return { header, events, lines, completeBytes, truncated, lastT, droppedLines };
 }

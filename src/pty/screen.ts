@@ -195,25 +195,41 @@ export async function screenLinesOf(
   size: { cols: number; rows: number },
 ): Promise<ScreenLine[]> {
   const lines: ScreenLine[] = [];
-  const model = new ScreenModel(size.cols, size.rows, (l) => lines.push(l));
-  let queued = 0;
-  for (const e of events) {
+  const feeder = new ScreenFeeder(new ScreenModel(size.cols, size.rows, (l) => lines.push(l)));
+  for (const e of events) await feeder.feed(e);
+  await feeder.close();
+  return lines;
+}
+
+/**
+ * Feeds events to a screen model with flow control (the emulator parses
+ * asynchronously and refuses to queue ~50 MB) and resizes between chunks.
+ */
+export class ScreenFeeder {
+  private queued = 0;
+
+  constructor(private readonly model: ScreenModel) {}
+
+  async feed(e: { t: number; code: string; data: string }): Promise<void> {
     if (e.code === 'o') {
-      model.write(e.t, e.data);
-      queued += e.data.length;
-      if (queued > SCREEN_FLOW_BYTES) {
-        await model.drain();
-        queued = 0;
+      this.model.write(e.t, e.data);
+      this.queued += e.data.length;
+      if (this.queued > SCREEN_FLOW_BYTES) {
+        await this.model.drain();
+        this.queued = 0;
       }
     } else if (e.code === 'r') {
       const m = /^(\d+)x(\d+)$/.exec(e.data);
       if (m) {
         // A resize takes effect between chunks: let earlier output land first.
-        await model.drain();
-        model.resize(Number(m[1]), Number(m[2]));
+        await this.model.drain();
+        this.queued = 0;
+        this.model.resize(Number(m[1]), Number(m[2]));
       }
     }
   }
-  await model.close();
-  return lines;
+
+  close(): Promise<void> {
+    return this.model.close();
+  }
 }

@@ -43,7 +43,8 @@ export function removeLock(sessionsDir: string, id: string): void {
   rmSync(lockPath(sessionsDir, id), { force: true });
 }
 
-function pidAlive(pid: number): boolean {
+/** Whether a process exists (EPERM: it does, but is not ours). */
+export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
