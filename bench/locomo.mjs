@@ -75,8 +75,9 @@ for (const ci of pick) {
         sessionId: `${conv.sample_id}:${key}`,
         source: `locomo:${conv.sample_id}:${turn.dia_id}`,
         createdAt,
-        // A dialogue turn is what the person said: no length filter, as with remember.
-        explicit: true,
+        // Written as ordinary candidates: filters and dedup apply as to any distilled text
+        // (an explicit memory is never merged, which would measure something else).
+        explicit: false,
       });
     }
   }

@@ -250,6 +250,46 @@ describe('remember, query, list, forget, status', () => {
     expect(listJson(o).some((m) => m.text.includes('staging database password'))).toBe(false);
   });
 
+  it('gives usage errors exit 2 with one prefix, and hints for the usual slips', () => {
+    const sb = makeSandbox('cm-usage');
+    const o = { cwd: sb.project, env: sb.env };
+    for (const args of [['query', 'x', '--bogus'], ['list', '--type', 'nonsense'], ['forget'], ['run'], ['query'], ['run', '--bogus', 'true'], ['claude']]) {
+      const r = cm(args, o);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr.split('\n')[0], args.join(' ')).toMatch(/^claude-mem: error: /);
+    }
+    expect(cm(['claude', '--resume'], o).stderr).toMatch(/claude-mem run claude/);
+    expect(cm(['run', '--resume', 'claude'], o).stderr).toMatch(/the CLI's flags go after its name/);
+    expect(cm(['lisst'], o).stderr).toMatch(/Did you mean "claude-mem list"/);
+    // A pasted private key in an error is cut to a short prefix.
+    const key = `-----BEGIN RSA PRIVATE KEY-----\n${'MIIEowIBAAKCAQEA'.repeat(8)}\n-----END RSA PRIVATE KEY-----`;
+    const r = cm(['query', key, '--bogus-flag'], o);
+    expect(r.stderr).not.toContain('MIIEowIBAAKCAQEA');
+    // Text starting with "-" is text, not an option.
+    expect(cm(['remember', '--', '- item one: the deploy script lives in ops/deploy.sh'], o).status).toBe(0);
+  });
+
+  it('never records what the terminal answered on the input side', () => {
+    const sb = makeSandbox('cm-answers');
+    const o = { cwd: sb.project, env: sb.env };
+    const sessions = join(sb.project, '.claude-mem', 'sessions');
+    mkdirSync(sessions, { recursive: true });
+    const lines = [
+      JSON.stringify({ version: 2, width: 100, height: 30, timestamp: 1_764_000_000, command: 'claude', 'x-claude-mem': { session_id: 'a', cwd: sb.project, agent: 'claude' } }),
+      JSON.stringify([0.1, 'i', '\x1bP>|tmux 3.3a\x1b\\\x1b[?64;1;2;6;9;15;18;21;22c\x1b[I']),
+      JSON.stringify([1, 'i', 'from now on we use bun instead of pnpm in this repo\r']),
+      JSON.stringify([1.1, 'o', '> from now on we use bun instead of pnpm in this repo\r\nOk, noted.\r\n']),
+      JSON.stringify([2, 'i', 'what does the build do?\r']),
+    ];
+    writeFileSync(join(sessions, 'a.cast'), `${lines.join('\n')}\n`);
+    expect(cm(['distill', '--all'], o).status).toBe(0);
+    const all = listJson(o).map((m) => m.text).join('\n');
+    expect(all).toContain('from now on we use bun instead of pnpm');
+    expect(all).not.toMatch(/tmux 3\.3a|64;1;2/);
+    const summary = JSON.parse(cm(['status', '--json'], o).stdout).last_summary as string | null;
+    expect(summary ?? '').not.toMatch(/tmux|\|/);
+  });
+
   it('sets one bad session log aside with its reason, and every command still works', () => {
     const sb = makeSandbox('cm-badlog');
     const o = { cwd: sb.project, env: sb.env };
