@@ -65,12 +65,12 @@ export function buildBlock<M extends BlockMemory>(
       o.conflictThreshold,
     );
     return formatBlock(
-      ordered.map((s) => ({ type: s.memory.type, text: s.memory.text, date: s.date })),
+      ordered.map((s) => ({ type: s.memory.type, text: s.memory.text, supplement: s.memory.supplement, date: s.date })),
       language,
       conflicts,
     );
   };
-  const line = (s: Selected<M>): string => `${formatLine({ type: s.memory.type, text: s.memory.text, date: s.date }, language, 99)}\n`;
+  const line = (s: Selected<M>): string => `${formatLine({ type: s.memory.type, text: s.memory.text, supplement: s.memory.supplement, date: s.date }, language, 99)}\n`;
   const kept = fitBudget(selected.map((c) => ({ item: c, relevance: c.relevance })), o.budget, render, count, line);
   if (kept.length === 0) return { ...EMPTY_BLOCK, dropped: selected.length, language };
   const text = render(kept);

@@ -6,6 +6,8 @@ export type BlockLanguage = 'zh' | 'en';
 export interface BlockItem {
   type: MemoryType;
   text: string;
+  /** Restatements merged into it; the newest is shown, whole, so a merge is never invisible. */
+  supplement?: string;
   /** Shown for old memories that are still hot, so the model can weigh age. */
   date?: string;
 }
@@ -15,12 +17,14 @@ const FRAME = {
     open: '以下是此前会话中记下的背景信息（来自 claude-mem）：',
     close: '仅在相关时使用这些记忆，不要复述它们。',
     tags: { global: '[偏好]', project: '[项目]', fact: '[事实]' },
+    also: (s: string) => `（另述：${s}）`,
     conflict: (a: number, b: number) => `注意：第 ${a} 条与第 ${b} 条记忆相互矛盾，以较新的一条为准，必要时向用户确认。`,
   },
   en: {
     open: 'Background facts from earlier sessions (from claude-mem):',
     close: 'Use these memories only where relevant, and do not recite them.',
     tags: { global: '[preference]', project: '[project]', fact: '[fact]' },
+    also: (s: string) => `(also: ${s})`,
     conflict: (a: number, b: number) => `Note: memories ${a} and ${b} disagree; prefer the newer one, and ask the user if it matters.`,
   },
 } as const;
@@ -29,7 +33,9 @@ const FRAME = {
 export function formatLine(item: BlockItem, lang: BlockLanguage, index: number): string {
   const text = item.text.replace(/\s*\n\s*/g, ' / ');
   const date = item.date ? ` (${item.date})` : '';
-  return `${index}. ${FRAME[lang].tags[item.type]} ${text}${date}`;
+  const newest = item.supplement?.split('\n').filter(Boolean).pop();
+  const also = newest ? ` ${FRAME[lang].also(newest.replace(/\s+/g, ' ').trim())}` : '';
+  return `${index}. ${FRAME[lang].tags[item.type]} ${text}${also}${date}`;
 }
 
 /** Pure: the whole block, markers included. Conflicts are 1-based item indexes. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitBudget } from './budget.js';
-import { formatBlock } from './format.js';
+import { formatBlock, formatLine } from './format.js';
 import { loadTokenCounter } from './tokens.js';
 import { findConflicts, orderSelected, selectMemories, type Selected } from './select.js';
 import { chooseAdapter, planAdapter } from './adapters/builtin.js';
@@ -176,5 +176,15 @@ describe('launch query', () => {
     expect(q.split('\n')).toEqual(['fix the migration', 'shop', 'feature orders index', 'add index', 'worked on orders']);
     expect(promptFromArgs(['--model', 'opus', 'fix the failing test'])).toBe('fix the failing test');
     expect(promptFromArgs(['--resume'])).toBeUndefined();
+  });
+});
+
+describe('merged restatements in the block', () => {
+  it('shows the newest supplement line whole, so a merge is never invisible', () => {
+    expect(formatLine({ type: 'project', text: 'tests: pytest -q', supplement: 'old restatement\nrun the tests with pytest -q -x' }, 'en', 1)).toBe(
+      '1. [project] tests: pytest -q (also: run the tests with pytest -q -x)',
+    );
+    expect(formatLine({ type: 'fact', text: '日志用 JSON', supplement: '日志统一 JSON 格式' }, 'zh', 2)).toBe('2. [事实] 日志用 JSON （另述：日志统一 JSON 格式）');
+    expect(formatLine({ type: 'fact', text: 'no merges', supplement: '' }, 'en', 3)).toBe('3. [fact] no merges');
   });
 });

@@ -6,6 +6,8 @@ export interface BlockMemory {
   id: string;
   type: MemoryType;
   text: string;
+  /** Restatements merged into it, newest last. */
+  supplement?: string;
   createdAt: number;
   heat: number;
 }
