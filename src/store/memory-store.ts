@@ -8,6 +8,7 @@ import { displayId, parseDisplayId, passesFilter, toMemory, type MemoryRow } fro
 import { VectorIndex } from './vectors.js';
 import { hybridSearch } from './search.js';
 import { decideWrite, screenCandidate, type NearMemory, type WriteDecision } from './write-decision.js';
+import { applyDecision } from './apply-write.js';
 import type { Candidate, Hit, Memory, MemoryType, SearchFilter, SearchOptions, StoreScope, WritePolicy, WriteResult } from './types.js';
 
 export { contentHash, capSupplement, MAX_SUPPLEMENT_CHARS } from './write-decision.js';
@@ -126,7 +127,6 @@ export class MemoryStore {
 
   /** Dedup or insert one screened candidate; runs inside writeMany's transaction. */
   private writeOne(c: Candidate, text: string, hash: string, vector: Float32Array, now: number, policy: WritePolicy, dedup: boolean): WriteResult {
-    const created = c.createdAt ?? now;
     const same = this.stmt('SELECT id FROM memories WHERE content_hash = ?').get(hash) as { id: number } | undefined;
     if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
 
@@ -134,43 +134,7 @@ export class MemoryStore {
     const decision: WriteDecision = dedup
       ? decideWrite(text, this.eligibleNeighbours(vector, c), policy, { explicit: c.explicit, force: c.force })
       : { kind: 'insert', similarity: 0 };
-    switch (decision.kind) {
-      case 'update': {
-        const t = decision.target;
-        this.stmt('UPDATE memories SET text = ?, content_hash = ?, last_accessed_at = ?, embedder_id = ? WHERE id = ?').run(text, hash, now, this.embedder.id, t.id);
-        this.stmt('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(indexTerms(text), t.id);
-        this.vectors.replace(t.id, vector, t.type);
-        return { action: 'updated', id: this.displayId(t.id), similarity: t.similarity };
-      }
-      case 'merge': {
-        const t = decision.target;
-        this.stmt('UPDATE memories SET supplement = ?, last_accessed_at = ? WHERE id = ?').run(decision.supplement, now, t.id);
-        this.stmt('UPDATE memories_fts SET supplement_terms = ? WHERE rowid = ?').run(indexTerms(decision.supplement), t.id);
-        return { action: 'merged', id: this.displayId(t.id), similarity: t.similarity };
-      }
-      case 'duplicate':
-        return { action: 'duplicate', id: this.displayId(decision.target.id), similarity: decision.target.similarity };
-      case 'overlap':
-        return { action: 'filtered', reason: 'overlap', id: this.displayId(decision.target.id), similarity: decision.target.similarity };
-      case 'repeat':
-        return { action: 'filtered', reason: 'repeat', id: this.displayId(decision.target.id), similarity: decision.target.similarity };
-      case 'insert':
-      case 'supersede':
-        break;
-    }
-    const info = this.stmt(
-      `INSERT INTO memories (type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id)
-       VALUES (?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?)`,
-    ).run(c.type, text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, created, hash, this.embedder.id);
-    const id = Number(info.lastInsertRowid);
-    this.stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(text), '');
-    this.vectors.insert(id, vector, c.type);
-    if (decision.kind === 'supersede') {
-      const old = decision.target;
-      this.stmt("UPDATE memories SET status = 'archived', superseded_by = ? WHERE id = ?").run(id, old.id);
-      return { action: 'inserted', id: this.displayId(id), similarity: old.similarity, supersedes: this.displayId(old.id) };
-    }
-    return { action: 'inserted', id: this.displayId(id), similarity: decision.similarity };
+    return applyDecision({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (r) => this.displayId(r) }, c, { text, hash, vector, now }, decision);
   }
 
   /** Active neighbours a candidate may be folded into: same directory, or any global. */
