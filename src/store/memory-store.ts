@@ -3,7 +3,6 @@ import { StoreError } from '../errors.js';
 import { statementCache } from './statements.js';
 import { guarded } from './db.js';
 import type { Embedder } from './embed/embedder.js';
-import { indexTerms } from '../text/index.js';
 import { displayId, parseDisplayId, passesFilter, toMemory, type MemoryRow } from './rows.js';
 import { VectorIndex } from './vectors.js';
 import { hybridSearch } from './search.js';
