@@ -20,7 +20,7 @@ import { distillSegment, markerCandidates } from './distill/index.js';
  * FUZZ_RUNS sets runs per property (a quick run by default); FUZZ_REPORT
  * names a file that gets each property's slowest input time, for the bench.
  */
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150);
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 60);
 const REPORT = process.env['FUZZ_REPORT'];
 /** A long run needs more than the default test time (a limit, not a timing). */
 const LIMIT_MS = Math.max(60_000, RUNS * 60);

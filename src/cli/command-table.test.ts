@@ -7,7 +7,16 @@ import { renderCommandTable, spliceCommandTable } from './command-table.js';
 import { createMessages } from './messages.js';
 import type { CliEnv } from './env.js';
 
-const cli: CliEnv = { cwd: '/', env: {}, messages: createMessages({ quiet: true, write: () => undefined }), print: () => undefined, sets: () => [] };
+const cli: CliEnv = {
+  cwd: '/',
+  env: {},
+  messages: createMessages({ quiet: true, write: () => undefined }),
+  print: () => undefined,
+  sets: () => [],
+  argv: [],
+  setExitCode: () => undefined,
+  stderrIsTerminal: false,
+};
 const program = buildProgram(cli, () => undefined, () => undefined);
 
 describe('the README command table', () => {

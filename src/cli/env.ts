@@ -12,6 +12,12 @@ export interface CliEnv {
   print: (line: string) => void;
   /** --set flags given before the command. */
   sets: () => string[];
+  /** The arguments after `claude-mem` itself, as given (for re-running a command). */
+  argv: string[];
+  /** Exit with this status once the command is done (for outcomes that are not errors). */
+  setExitCode: (code: number) => void;
+  /** claude-mem's own status lines that describe a session are shown only on a terminal. */
+  stderrIsTerminal: boolean;
 }
 
 export function loadFor(cli: CliEnv, dir?: string, warn = true): LoadedConfig & { paths: Paths } {

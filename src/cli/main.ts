@@ -39,6 +39,11 @@ async function main(): Promise<void> {
     messages,
     print: (line) => void process.stdout.write(`${line}\n`),
     sets: () => program?.opts<{ set: string[] }>().set ?? [],
+    argv: process.argv.slice(2),
+    setExitCode: (code) => {
+      process.exitCode = code;
+    },
+    stderrIsTerminal: Boolean(process.stderr.isTTY),
   };
   let runStatus: number | undefined;
   program = buildProgram(

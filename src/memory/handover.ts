@@ -21,8 +21,8 @@ export function handoverDir(userDataDir: string): string {
   return dir;
 }
 
-/** Removes handover folders whose wrapper is gone, and old ones from earlier versions in /tmp. */
-export function sweepHandovers(userDataDir: string, now = Date.now()): number {
+/** Removes handover folders whose wrapper is gone (a small folder of our own: cheap enough for the launch path). */
+export function sweepHandovers(userDataDir: string): number {
   let n = 0;
   const root = join(userDataDir, RUN_DIR);
   let names: string[] = [];
@@ -37,6 +37,16 @@ export function sweepHandovers(userDataDir: string, now = Date.now()): number {
     rmSync(join(root, name), { recursive: true, force: true });
     n++;
   }
+  return n;
+}
+
+/**
+ * Removes day-old /tmp/claude-mem-* handover folders of earlier versions.
+ * Reading all of /tmp is not launch-path work: the memory commands and the
+ * background distiller do it.
+ */
+export function sweepLegacyHandovers(now = Date.now()): number {
+  let n = 0;
   try {
     const uid = process.getuid?.();
     for (const name of readdirSync(tmpdir())) {

@@ -8,6 +8,7 @@ import { noticeOnce } from './notice-once.js';
 import { SILENT, type Notices } from './notices.js';
 import { UNUSABLE } from './skip-reasons.js';
 import { keepOutOfGit } from './git-exclude.js';
+import { sweepLegacyHandovers } from './handover.js';
 import { summarizerFor } from './summarizer-command.js';
 
 export interface OpenOptions {
@@ -72,6 +73,7 @@ export async function openMemory(o: OpenOptions = {}): Promise<DirectoryMemory> 
       if (o.recover !== false) await recover(memory, env, notices);
       applyPendingHeat(stores, loaded.paths);
     }
+    sweepLegacyHandovers();
     noticeOnce(loaded.paths.userDataDir, 'lexical', stores.notice, notices);
     stores.archiveCold();
   } catch (err) {

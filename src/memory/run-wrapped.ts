@@ -14,6 +14,8 @@ export interface RunOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   messages: Notices;
+  /** Show the launch and exit status lines (the client knows whether stderr is a terminal). */
+  statusLines?: boolean;
   inject: boolean;
   record: boolean;
   sets: string[];
@@ -82,7 +84,7 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   // One line each way, on stderr only when it is a terminal: never in the
   // child's output, and never in a pipe or a log a script reads.
   const status = (line: string): void => {
-    if (config.watch.status_lines && process.stderr.isTTY) opts.messages.info(line);
+    if (config.watch.status_lines && opts.statusLines) opts.messages.info(line);
   };
   if (memory && opts.inject && config.inject.enabled) {
     const b = injection?.block;

@@ -56,7 +56,28 @@ export function storeErrorFrom(err: unknown, path: string, busyTimeoutMs = BUSY_
   }
 }
 
+/** Opening attempts when SQLite reports busy without waiting (see openDatabase). */
+const OPEN_ATTEMPTS = 6;
+
+/**
+ * SQLite can answer SQLITE_BUSY at once, without calling the busy handler,
+ * while another connection is switching a new store to WAL or recovering
+ * its WAL index: several claude-mem processes opening one store together
+ * saw that rarely (once in a loaded test run). Opening is retried after a
+ * short pause; real lock waits still go through busy_timeout.
+ */
 export function openDatabase(path: string, opts: { readonly?: boolean; busyTimeoutMs?: number; ours?: boolean } = {}): DB {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return openOnce(path, opts);
+    } catch (err) {
+      if (!(err instanceof StoreError) || err.failure !== 'busy' || attempt >= OPEN_ATTEMPTS) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25 * attempt + Math.floor(Math.random() * 25));
+    }
+  }
+}
+
+function openOnce(path: string, opts: { readonly?: boolean; busyTimeoutMs?: number; ours?: boolean }): DB {
   const isMemory = path === ':memory:';
   const busy = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   const existed = !isMemory && existsSync(path);

@@ -81,8 +81,7 @@ export function keyTokens(text: string): Set<string> {
 }
 
 /** Both name numbers or identifiers, and not the same ones (a text that names none differs in none). */
-function keysDiffer(a: string, b: string): boolean {
-  const ka = keyTokens(a);
+function keysDiffer(ka: Set<string>, b: string): boolean {
   const kb = keyTokens(b);
   if (ka.size === 0 || kb.size === 0) return false;
   if (ka.size !== kb.size) return true;
@@ -118,7 +117,8 @@ export function decideWrite(
   // the same subject replaces it, whatever its numbers or identifiers say.
   const corrected = isCorrection(text) ? near.find((n) => n.similarity >= policy.merge && !sameWords(text, n.text)) : undefined;
   if (corrected) return { kind: 'supersede', target: corrected };
-  const same = near.filter((n) => !keysDiffer(text, n.text));
+  const keys = keyTokens(text);
+  const same = near.filter((n) => !keysDiffer(keys, n.text));
   const best = same[0];
   if (o.explicit) {
     if (best && sameWords(text, best.text)) return { kind: 'update', target: best };

@@ -3,7 +3,7 @@ import { writeFileSync, mkdirSync, statSync, existsSync, chmodSync, readdirSync,
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { makeSandbox } from '../helpers/sandbox.js';
-import { cm, cmAsync, listJson } from '../helpers/cli.js';
+import { cm, cmAsync, listJson, type CliResult } from '../helpers/cli.js';
 
 const NOTES = [
   'The billing exporter writes CSV files to s3://acme-billing every night',
@@ -27,6 +27,16 @@ const NOTES = [
   'Sitemaps are split into files of fifty thousand URLs',
   'Single sign-on uses SAML with Okta as the identity provider',
 ];
+
+/** `writers` processes at once, each remembering `each` texts in turn (text n = writer × each + i). */
+async function writersAtOnce(writers: number, each: number, textOf: (n: number) => string, o: { cwd: string; env: NodeJS.ProcessEnv }): Promise<CliResult[]> {
+  const runs = Array.from({ length: writers }, async (_, w) => {
+    const out: CliResult[] = [];
+    for (let i = 0; i < each; i++) out.push(await cmAsync(['remember', textOf(w * each + i)], o));
+    return out;
+  });
+  return (await Promise.all(runs)).flat();
+}
 
 describe('remember, query, list, forget, status', () => {
   it('works in Chinese and English', () => {
@@ -390,17 +400,8 @@ describe('remember, query, list, forget, status', () => {
   it('keeps every distinct explicit memory: eight writers, texts that differ only in numbers', async () => {
     const sb = makeSandbox('cm-explicit');
     const o = { cwd: sb.project, env: sb.env };
-    const writers = Array.from({ length: 8 }, (_, w) =>
-      (async () => {
-        const out = [];
-        for (let i = 0; i < 5; i++) {
-          const n = w * 5 + i;
-          out.push(await cmAsync(['remember', `unique text 0-${n} about topic postgres number ${n}`], o));
-        }
-        return out;
-      })(),
-    );
-    for (const r of (await Promise.all(writers)).flat()) expect(r.status, r.stderr).toBe(0);
+    const all = await writersAtOnce(8, 5, (n) => `unique text 0-${n} about topic postgres number ${n}`, o);
+    for (const r of all) expect(r.status, r.stderr).toBe(0);
     const kept = listJson(o);
     expect(kept).toHaveLength(40);
     expect(kept.every((m) => m.supplement === '')).toBe(true);
@@ -417,16 +418,7 @@ describe('remember, query, list, forget, status', () => {
   it('loses nothing with four processes writing at once', async () => {
     const sb = makeSandbox('cm-concurrent');
     const o = { cwd: sb.project, env: sb.env };
-    const writers = Array.from({ length: 4 }, (_, w) =>
-      (async () => {
-        const results = [];
-        for (let i = 0; i < 5; i++) {
-          results.push(await cmAsync(['remember', NOTES[w * 5 + i] ?? ''], o));
-        }
-        return results;
-      })(),
-    );
-    const all = (await Promise.all(writers)).flat();
+    const all = await writersAtOnce(4, 5, (n) => NOTES[n] ?? '', o);
     for (const r of all) {
       expect(r.stderr).not.toMatch(/locked|error/i);
       expect(r.status).toBe(0);

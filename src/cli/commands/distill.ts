@@ -20,7 +20,7 @@ export function registerDistill(program: Command, cli: CliEnv): void {
       // A big log is distilled in a child with a capped heap (memory follows the screen, not the log).
       const { heapCapped, runCapped } = await import('../../memory/index.js');
       if (!heapCapped() && hasBigLog(loadFor(cli, undefined, false).paths.sessionsDir, o.session)) {
-        process.exitCode = await runCapped(process.argv.slice(2), cli.cwd, cli.env);
+        cli.setExitCode(await runCapped(cli.argv, cli.cwd, cli.env));
         return;
       }
       const reports = await withCliMemory(
@@ -45,7 +45,7 @@ export function registerDistill(program: Command, cli: CliEnv): void {
       cli.messages.info(
         `processed ${done} session${done === 1 ? '' : 's'}, ${written} memor${written === 1 ? 'y' : 'ies'} written or updated${failed.length ? `; ${failed.length} set aside (kept in the sessions folder, tried again when changed or named with --session)` : ''}`,
       );
-      if (failed.length) process.exitCode = exitCodes.failure;
+      if (failed.length) cli.setExitCode(exitCodes.failure);
     });
 }
 

@@ -32,6 +32,8 @@ export function registerRun(program: Command, cli: CliEnv, onExit: (status: numb
           inject: o.inject,
           record: o.record,
           sets: cli.sets(),
+          // Never in a pipe or a log a script reads.
+          statusLines: cli.stderrIsTerminal,
         }),
       );
     });
