@@ -102,6 +102,6 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   );
   const lang = dominantLanguage([...requests, ...conclusions].join('\n') || 'en');
   const summary = extractiveSummary(ctx.agent, requests, entities, lang);
-  if (summary && requests.length >= 2) push({ ...candidate(ctx, summary, seg.end), type: 'fact', dir: ctx.dir });
+  if (summary && requests.length >= 2) push({ ...candidate(ctx, summary, seg.end), type: 'fact', dir: ctx.dir, summary: true });
   return { candidates: out, summary, condensed: condense(requests, conclusions, entities, lang), entities };
 }

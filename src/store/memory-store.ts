@@ -131,7 +131,7 @@ export class MemoryStore {
 
     // Without dedup (restoring memories kept elsewhere) only exact repeats are refused.
     const decision: WriteDecision = dedup
-      ? decideWrite(text, this.eligibleNeighbours(vector, c), policy, { explicit: c.explicit, force: c.force })
+      ? decideWrite(text, this.eligibleNeighbours(vector, c), policy, { explicit: c.explicit, force: c.force, summary: c.summary })
       : { kind: 'insert', similarity: 0 };
     return applyDecision({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (r) => this.displayId(r) }, c, { text, hash, vector, now }, decision);
   }

@@ -111,10 +111,13 @@ export function decideWrite(
   text: string,
   near: NearMemory[],
   policy: Pick<WritePolicy, 'update' | 'merge'>,
-  o: { explicit?: boolean; force?: boolean } = {},
+  o: { explicit?: boolean; force?: boolean; summary?: boolean } = {},
 ): WriteDecision {
   // A correction ("改成 bun test", "no longer", "instead of") of a memory on
   // the same subject replaces it, whatever its numbers or identifiers say.
+  // A session summary quotes what was said and asked: it is never folded
+  // into a statement (nor a statement's corrector); only exact repeats stop it.
+  if (o.summary) return { kind: 'insert', similarity: near[0]?.similarity ?? 0 };
   const corrected = isCorrection(text) ? near.find((n) => n.similarity >= policy.merge && !sameWords(text, n.text)) : undefined;
   if (corrected) return { kind: 'supersede', target: corrected };
   const keys = keyTokens(text);

@@ -22,4 +22,9 @@ export interface Candidate {
   explicit?: boolean;
   /** Explicit only: keep it even though it nearly repeats an existing memory. */
   force?: boolean;
+  /**
+   * A session summary: it quotes what was said, so its correction words
+   * ("instead of") are not its own and it never supersedes a memory.
+   */
+  summary?: boolean;
 }
