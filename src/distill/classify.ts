@@ -1,14 +1,27 @@
 import type { MemoryType } from '../text/index.js';
+import { featuresOf } from './features.js';
 
 /**
- * Classification rules, in order (documented in docs/distill.md):
- * 1. global — the user's own habits and preferences, true in any repository:
- *    "I prefer…", "我习惯…", "always answer in Chinese", "commit messages in…".
- * 2. project — this repository's commands, paths, layout and conventions:
- *    a build/test/run command, a file path, "this repo", naming rules, tables.
- * 3. fact — every other conclusion; facts are ranked by similarity and decay.
+ * Typing rules (documented in docs/distill.md), by who said it:
+ *
+ * - global: the user's own habits and standing instructions, true in any
+ *   repository ("I prefer…", "always answer in Chinese", "以后回答都用中文",
+ *   "from now on, write the failing test first"), unless they name this
+ *   project ("we", "this repo", a path or a command).
+ * - project: how to work in this directory: commands, where things live,
+ *   routes, rules that must hold, naming conventions, team decisions.
+ * - fact: a conclusion of a session: what was fixed, found, changed,
+ *   decided, its cause, a status (done, blocked, deprecated, pinned), a
+ *   value in force. Facts are ranked by similarity and decay.
+ *
+ * A project marker (a command, a route, a place, a hard rule) outweighs the
+ * words of change around it; where neither is strong, change words make a
+ * fact. What the user marks explicitly is kept for the directory (project)
+ * unless it is a conclusion.
  */
-const GLOBAL_PATTERNS: RegExp[] = [
+export type Speaker = 'user' | 'assistant' | 'explicit';
+
+const PERSONAL: RegExp[] = [
   // "I", not "we": what a team uses is a decision about the code, a project memory.
   /\bi\s+(?:always\s+|usually\s+|generally\s+)?(?:prefer|like|love|hate|dislike|use|write|want)\b/i,
   /\bmy\s+(?:preference|habit|style|editor|shell)\b/i,
@@ -17,33 +30,34 @@ const GLOBAL_PATTERNS: RegExp[] = [
   /\bcommit messages?\s+(?:in|should|must)\b/i,
   /(?:我|本人)(?:一般|通常|总是|平时|习惯|喜欢|偏好|倾向|更喜欢|不喜欢|讨厌|常用)/,
   /(?:请|要)?(?:总是|始终|一律)?用(?:中文|英文|简体中文)(?:回复|回答|交流|写)/,
+  /(?:回答|回复)(?:我)?(?:都|一律)?(?:用|使用)(?:中文|英文)/,
   /(?:提交信息|commit\s*message)(?:用|使用|写成)/i,
   /我的(?:习惯|偏好|风格)/,
 ];
 
-const PROJECT_PATTERNS: RegExp[] = [
-  // A team's decision about the code ("from now on we use bun", "我们统一用 pnpm"): the project's, not the person's.
-  /\b(?:we|we'll|we will|let's|let us)\s+(?:now\s+|always\s+)?(?:use|switch|move|adopt|keep|pin|stick)\b/i,
-  /\b(?:from now on|going forward)\b/i,
-  /(?:我们|以后|今后|从现在起|统一)(?:都|就)?(?:用|使用|改用|采用|换成)/,
-  /`[^`]+`/,
-  /\b(?:npm|pnpm|yarn|npx|bun|pytest|make|cargo|go|python3?|node|tsc|vitest|jest|docker|kubectl|gradle|mvn|pip|uv|poetry|ruff|eslint|prettier)\s+[\w-]/,
-  /\b(?:test|build|lint|start|deploy|run|dev|format)\s+(?:command|script|target)s?\b/i,
-  /(?:测试|构建|编译|启动|部署|运行|格式化|检查)(?:命令|脚本)/,
-  /(?:^|[\s(])(?:\.{0,2}\/)?(?:[\w.-]+\/)+[\w.-]+/,
-  /\b[\w-]+\.(?:ts|tsx|js|mjs|py|go|rs|java|rb|json|ya?ml|toml|sql|md|sh)\b/,
-  /\b(?:this|the)\s+(?:repo|repository|project|codebase|table|schema|service|module)\b/i,
-  /(?:本|这个|该)?(?:项目|仓库|目录|代码库|模块|服务)(?:里|中|的|下)/,
-  /\b(?:naming|convention|camelCase|snake_case|kebab-case|PascalCase)\b/,
-  /(?:命名|约定|规范|表结构|数据表|字段)/,
-  /\b(?:table|column|index|migration)\b/i,
-];
+/** A standing instruction from the user to the assistant: it holds beyond this turn. */
+const STANDING = /\b(?:always|never|from now on|going forward|in future|whenever|every time|please (?:always|never|don't|do not|use|keep|avoid))\b|^(?:please\s+)?(?:use|write|keep|avoid|prefer|don't|do not)\b|以后|今后|从现在起|之后都|每次|一律|总是|始终|不要|别再/i;
 
-export function classify(text: string): MemoryType {
-  if (GLOBAL_PATTERNS.some((r) => r.test(text))) {
-    // "I use pytest -q here" is about the project, not the person.
-    if (!/\b(?:here|in this (?:repo|project))\b|(?:这个|本)(?:项目|仓库)/i.test(text)) return 'global';
-  }
-  if (PROJECT_PATTERNS.some((r) => r.test(text))) return 'project';
+/** Naming "we", "this repo" or the team makes a habit the project's. */
+const ABOUT_PROJECT = /\b(?:we|we'll|we will|let's|let us|our|here|this (?:repo|repository|project|codebase|service))\b|我们|(?:这个|本|该)(?:项目|仓库|服务)/i;
+const TEAM_DECISION = /\b(?:we|we'll|we will|let's|let us)\s+(?:now\s+|always\s+)?(?:use|switch|move|adopt|keep|pin|stick)\b|(?:我们|以后|今后|从现在起)(?:都|就|统一)?(?:用|使用|改用|采用|换成)/i;
+/** Hard rules (a soft "统一" or "only" alone is not one). */
+const HARD_RULE = /\b(?:must(?:n't| not)?|never|don't|do not|forbid(?:s|den)?|not allowed)\b|必须|不可以|不能|不要|禁止|不允许|务必|只能|一律|规范|约定|命名|\b(?:naming|convention)\b/i;
+const PROJECT_WORDS =
+  /\b(?:test|build|lint|start|deploy|run|dev|format)\s+(?:command|script|target)s?\b|(?:测试|构建|编译|启动|部署|运行|格式化|检查)(?:命令)|\b(?:this|the)\s+(?:repo|repository|project|codebase)\b|(?:本|这个|该)(?:项目|仓库|代码库)|\b(?:table|column|schema|migrations?)\b|(?:表结构|数据表|字段)|统一(?:用|使用)?/i;
+
+function personal(text: string): boolean {
+  return PERSONAL.some((r) => r.test(text)) && !/\b(?:here|in this (?:repo|project))\b|(?:这个|本)(?:项目|仓库)/i.test(text);
+}
+
+export function classify(text: string, speaker: Speaker = 'explicit'): MemoryType {
+  if (speaker !== 'assistant' && personal(text)) return 'global';
+  const f = featuresOf(text);
+  if (speaker === 'user' && STANDING.test(text) && !ABOUT_PROJECT.test(text) && !f.command && !f.path) return 'global';
+  const strongProject = f.command || f.route || (f.location && (f.path || f.properNoun || f.identifier)) || HARD_RULE.test(text) || TEAM_DECISION.test(text);
+  if (strongProject) return 'project';
+  if (f.change || f.status || f.person) return 'fact';
+  if (speaker === 'explicit') return 'project';
+  if (f.path || f.envVar || f.location || PROJECT_WORDS.test(text)) return 'project';
   return 'fact';
 }

@@ -1,4 +1,7 @@
-import { dominantLanguage } from '../text/index.js';
+import { dominantLanguage, isTrivia, weightedLength } from '../text/index.js';
+
+/** "好的，记住了", "ok got it": an acknowledgement this short states nothing of its own. */
+const ACK_MAX = 20;
 import type { Candidate } from '../text/index.js';
 import type { Segment } from '../segmenter/index.js';
 import { classify } from './classify.js';
@@ -6,6 +9,10 @@ import { entitiesOf } from './entities.js';
 import { hasSignal } from './signals.js';
 import { cleanLine, sentencesOf } from './sentences.js';
 import { condense, extractiveSummary, requestsOf } from './summary.js';
+import { isQuestion } from './questions.js';
+import { pickPassages } from './answers.js';
+import { isAcknowledgement } from './worth.js';
+import type { Speaker } from './classify.js';
 
 export interface DistillContext {
   agent: string;
@@ -32,14 +39,10 @@ export function isShell(agent: string): boolean {
   return SHELLS.has(agent);
 }
 
-/** A question asks; it states nothing worth remembering by itself. */
-export function isQuestion(s: string): boolean {
-  const t = s.trim();
-  return /[?？]$/.test(t) || /^(?:what|how|why|where|when|which|who|can|could|should|is|are|do|does)\b/i.test(t) || /(?:吗|呢|么)[。！]?$|^(?:怎么|为什么|如何|哪|是否)/.test(t);
-}
+export { isQuestion } from './questions.js';
 
-function candidate(ctx: DistillContext, text: string, t: number, explicit = false): Candidate {
-  const type = classify(text);
+function candidate(ctx: DistillContext, text: string, t: number, speaker: Speaker, explicit = false): Candidate {
+  const type = classify(text, speaker);
   return {
     type,
     text,
@@ -51,9 +54,14 @@ function candidate(ctx: DistillContext, text: string, t: number, explicit = fals
   };
 }
 
+/** A turn that asked or requested something: its answer is what the session established. */
+function asks(user: string): boolean {
+  return [...user].length >= 3 && !isTrivia(user);
+}
+
 /** Explicit markers: remembered as they stand. Typed and shown copies collapse to one. */
 export function markerCandidates(seg: Segment, ctx: DistillContext): Candidate[] {
-  return seg.markers.map((m) => candidate(ctx, m, seg.end, true));
+  return seg.markers.map((m) => candidate(ctx, m, seg.end, 'explicit', true));
 }
 
 /**
@@ -74,25 +82,31 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   const conclusions: string[] = [];
   // The CLI's side, turn by turn, so each sentence keeps its moment.
   const replyGroups = seg.turns.length
-    ? seg.turns.map((t) => ({ t: t.t, lines: t.reply }))
-    : [{ t: seg.start, lines: seg.lines.map((l) => l.text) }];
+    ? seg.turns.map((t) => ({ t: t.t, lines: t.reply, user: cleanLine(t.user) }))
+    : [{ t: seg.start, lines: seg.lines.map((l) => l.text), user: '' }];
   // The screen echoes what the user typed, and a line can be finished long
   // after it was typed; no echo of any input is the CLI's answer.
   const typed = seg.inputs.map((i) => i.text.trim()).filter((t) => t.length >= 4);
   const isEcho = (line: string): boolean => typed.some((t) => line.includes(t));
+  const shell = isShell(ctx.agent);
   for (const g of replyGroups) {
-    for (const s of sentencesOf(g.lines.filter((l) => !l.includes(ctx.marker) && !isEcho(l)))) {
-      if (!hasSignal(s)) continue;
+    const sentences = sentencesOf(g.lines.filter((l) => !l.includes(ctx.marker) && !isEcho(l)));
+    // A shell prints command output, not answers, and output nobody asked
+    // for (no turn) answers nothing: only stated conclusions count there.
+    const kept = shell || !seg.turns.length ? sentences.filter(hasSignal) : pickPassages(sentences, asks(g.user) ? g.user : undefined);
+    for (const s of kept) {
       conclusions.push(s);
-      push(candidate(ctx, s, g.t));
+      push(candidate(ctx, s, g.t, 'assistant'));
     }
   }
-  // The user's own statements of decisions or preferences. In a shell what
-  // the user types is a command, not a statement: its output speaks instead.
-  for (const t of isShell(ctx.agent) ? [] : seg.turns) {
+  // The user's own statements: standing instructions and preferences
+  // (global unless they name the project), decisions. In a shell what the
+  // user types is a command, not a statement: its output speaks instead.
+  for (const t of shell ? [] : seg.turns) {
     const u = cleanLine(t.user);
-    if (t.uncertain || isQuestion(u) || !hasSignal(u) || u.includes(ctx.marker)) continue;
-    push(candidate(ctx, u, t.t));
+    if (t.uncertain || isQuestion(u) || u.includes(ctx.marker) || isTrivia(u) || (isAcknowledgement(u) && weightedLength(u) < ACK_MAX)) continue;
+    const c = candidate(ctx, u, t.t, 'user');
+    if (c.type === 'global' || hasSignal(u)) push(c);
   }
 
   const requests = requestsOf(seg, ctx.marker);
@@ -102,6 +116,7 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   );
   const lang = dominantLanguage([...requests, ...conclusions].join('\n') || 'en');
   const summary = extractiveSummary(ctx.agent, requests, entities, lang);
-  if (summary && requests.length >= 2) push({ ...candidate(ctx, summary, seg.end), type: 'fact', dir: ctx.dir, summary: true });
+  // A summary only of a session that established something: small talk leaves nothing.
+  if (summary && requests.length >= 2 && out.length > 0) push({ ...candidate(ctx, summary, seg.end, 'assistant'), type: 'fact', dir: ctx.dir, summary: true });
   return { candidates: out, summary, condensed: condense(requests, conclusions, entities, lang), entities };
 }

@@ -57,7 +57,7 @@ export async function buildContext(
     dirName: basename(paths.projectRoot),
     branch,
     commitSubjects,
-    lastSummary: stores.sessions.lastSummary(paths.projectRoot),
+    lastSummary: stores.sessions.lastWork(paths.projectRoot),
     prompt: promptFromArgs(args),
   });
   const candidates = await gatherCandidates(stores, config, cwd, query);

@@ -54,8 +54,48 @@ export function markerText(line: string, marker: string, typed: boolean): string
   return text || undefined;
 }
 
+/** The line that shows what the user submitted, once prompt decoration is stripped. */
+function echoes(line: string, user: string): boolean {
+  const u = cleanLine(user);
+  if (!u) return false;
+  const l = cleanLine(line);
+  return l === u || ([...u].length >= 8 && l.startsWith(u.slice(0, 40)));
+}
+
+/**
+ * Lines go to the turn whose echo comes last before them on screen. A TUI
+ * can finish a line long after it was drawn (at exit, on a redraw), so the
+ * order on screen is the better witness than the time; lines before any
+ * echo (a banner) belong to no turn. With no echo seen at all, time decides.
+ * A short reply line repeating the user's words is still the echo's.
+ */
 function buildTurns(inputs: Submitted[], lines: TextLine[]): Turn[] {
   const turns: Turn[] = inputs.map((s) => ({ t: s.t, user: s.text, uncertain: s.uncertain, reply: [] }));
+  const echoAt = new Array<number>(lines.length).fill(-1);
+  let next = 0;
+  lines.forEach((line, i) => {
+    for (let k = next; k < turns.length; k++) {
+      if (echoes(line.text, turns[k]?.user ?? '')) {
+        echoAt[i] = k;
+        next = k + 1;
+        break;
+      }
+    }
+  });
+  if (next > 0) {
+    let k = -1;
+    // A turn whose echo was never seen (a hidden password) leaves its lines to the turn before.
+    lines.forEach((line, i) => {
+      const echoed = echoAt[i] ?? -1;
+      if (echoed >= 0) {
+        k = echoed;
+        return;
+      }
+      const turn = turns[k];
+      if (turn && !line.text.includes(turn.user.trim())) turn.reply.push(line.text);
+    });
+    return turns;
+  }
   let k = 0;
   for (const line of lines) {
     while (k + 1 < turns.length && (turns[k + 1]?.t ?? Infinity) < line.t) k++;

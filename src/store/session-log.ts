@@ -18,6 +18,9 @@ export interface SessionRecord {
   summary: string;
 }
 
+/** Conclusions of the last session that join its summary in the launch query. */
+const LAST_SESSION_FACTS = 6;
+
 /** The sessions table of a project store. */
 export class SessionLog {
   private readonly stmt: ReturnType<typeof statementCache>;
@@ -113,6 +116,24 @@ export class SessionLog {
         | { summary: string }
         | undefined;
       return r?.summary;
+    });
+  }
+
+  /**
+   * What was last done here, for the launch query: the newest session's
+   * summary and the conclusions (facts) it left, so the next launch finds
+   * them even when the summary, a list of requests, shares no words with them.
+   */
+  lastWork(dir: string): string | undefined {
+    return this.run(() => {
+      const r = this.stmt("SELECT id, summary FROM sessions WHERE dir = ? AND summary != '' ORDER BY started_at DESC LIMIT 1").get(dir) as
+        | { id: string; summary: string }
+        | undefined;
+      if (!r) return undefined;
+      const facts = this.stmt(
+        "SELECT text FROM memories WHERE session_id = ? AND type = 'fact' AND status = 'active' ORDER BY created_at DESC LIMIT ?",
+      ).all(r.id, LAST_SESSION_FACTS) as Array<{ text: string }>;
+      return [r.summary, ...facts.map((f) => f.text)].join('\n');
     });
   }
 

@@ -61,7 +61,7 @@ describe('terms and FTS queries', () => {
   it('quotes every term and caps at 12', () => {
     expect(ftsMatchQuery('name AND "x" OR NEAR(a b)*')).toBe('"name" OR "x" OR "near" OR "b"');
     expect(ftsMatchQuery(Array.from({ length: 30 }, (_, i) => `word${i}`).join(' '))?.split(' OR ')).toHaveLength(12);
-    expect(ftsMatchQuery('日志格式')).toBe('"日志" OR "格式"');
+    expect(ftsMatchQuery('日志格式')).toBe('"日志" OR "志格" OR "格式" OR "log" OR "logs" OR "format"');
     expect(ftsMatchQuery('"""')).toBeUndefined();
   });
   it('drops stopwords from queries', () => {

@@ -11,6 +11,8 @@
  * by FTS5's porter tokenizer.
  */
 
+import { translations } from './glossary.js';
+
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
 const LATIN_WORD = /[\p{L}\p{N}_]+/gu;
 const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
@@ -83,18 +85,15 @@ function quote(term: string): string {
  * MAX_QUERY_TERMS. Returns undefined when no term is left.
  */
 export function ftsMatchQuery(text: string): string | undefined {
-  const terms: string[] = [];
-  for (const w of queryWords(text)) {
-    if (HAN.test(w)) {
-      const grams = bigrams(w);
-      // A lone CJK character has no bigram in the index; LIKE covers it.
-      if ([...w].length >= 2) terms.push(quote(grams.join(' ')));
-    } else {
-      terms.push(quote(w));
-    }
-    if (terms.length >= MAX_QUERY_TERMS) break;
-  }
-  return terms.length ? terms.join(' OR ') : undefined;
+  const latin = queryWords(text).filter((w) => !HAN.test(w));
+  // A CJK run is matched by its bigrams, as it is indexed: a word splitter
+  // leaves rarer words (头像, 回滚) as single characters that match nothing.
+  const runs = cjkRuns(text);
+  const grams = runs.flatMap(bigrams).filter((g) => [...g].length === 2 && !STOPWORDS.has(g));
+  const widened = translations(latin, runs).map((w) => (HAN.test(w) ? bigrams(w).join(' ') : w));
+  const terms = [...new Set([...latin, ...grams])].slice(0, MAX_QUERY_TERMS);
+  const all = [...terms, ...widened.filter((w) => !terms.includes(w)).slice(0, MAX_QUERY_TERMS - Math.min(terms.length, MAX_QUERY_TERMS / 2))];
+  return all.length ? all.map(quote).join(' OR ') : undefined;
 }
 
 /** Terms for the LIKE fallback: the raw words, longest first. */

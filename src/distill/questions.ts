@@ -1,0 +1,21 @@
+/** A question asks; it states nothing worth remembering by itself. */
+export function isQuestion(s: string): boolean {
+  const t = s.trim();
+  return (
+    /[?？]$/.test(t) ||
+    /^(?:(?:so|and|but|ok|okay|then|hmm|well)[,\s]+)?(?:what|what's|how|why|where|when|which|who|can|could|should|shall|would|will|is|are|was|were|do|does|did|any idea|anything)\b/i.test(t) ||
+    /(?:吗|呢|么)[。！]?$|^(?:怎么|为什么|如何|哪|是否)/.test(t)
+  );
+}
+
+/**
+ * What a question is about, for an answer that leans on it ("Not yet: …",
+ * "不可以…"): the question without its mark and closing particle.
+ */
+export function topicOf(question: string): string {
+  return question
+    .trim()
+    .replace(/[?？!！。.\s]+$/u, '')
+    .replace(/(?:吗|呢|么)$/u, '')
+    .trim();
+}
