@@ -6,13 +6,12 @@
  * memory makes sense alone months later. Pure.
  */
 import { KEEP_AT, KEEP_WITH, worth } from './worth.js';
-import { topicOf } from './questions.js';
+import { leansOnQuestion, topicOf } from './questions.js';
 
 export const MAX_PASSAGES_PER_TURN = 2;
 /** A passage grows sentence by sentence up to this length; a longer sentence stays whole. */
 const PASSAGE_MAX_CHARS = 420;
 
-const LEANS = /^(?:yes|no|nope|not yet|not really|it|it's|its|they|they're|there)\b|^(?:this|that)\s+(?:is|was|means|works|one)\b|^(?:是的|是|不是|可以|不可以|不行|能|不能|没有|有的|它|这|那|对)/i;
 
 function join(a: string, b: string): string {
   return /[。！？；]$/u.test(a) ? `${a}${b}` : `${a} ${b}`;
@@ -57,13 +56,13 @@ function passages(sentences: string[], scores: number[]): Array<{ text: string; 
  * sentences answering it count for more, and lean on its topic.
  */
 export function pickPassages(sentences: string[], question?: string): string[] {
-  const scores = sentences.map((s) => worth(s, question !== undefined));
+  const scores = sentences.map((s) => worth(s, question));
   return passages(sentences, scores)
     .sort((a, b) => b.score - a.score || a.at - b.at)
     .slice(0, MAX_PASSAGES_PER_TURN)
     .sort((a, b) => a.at - b.at)
     .map((p) => {
       const topic = question ? topicOf(question) : '';
-      return topic && LEANS.test(p.first) ? `${topic}: ${p.text}` : p.text;
+      return topic && leansOnQuestion(p.first) ? `${topic}: ${p.text}` : p.text;
     });
 }

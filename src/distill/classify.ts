@@ -53,11 +53,11 @@ function personal(text: string): boolean {
 export function classify(text: string, speaker: Speaker = 'explicit'): MemoryType {
   if (speaker !== 'assistant' && personal(text)) return 'global';
   const f = featuresOf(text);
-  if (speaker === 'user' && STANDING.test(text) && !ABOUT_PROJECT.test(text) && !f.command && !f.path) return 'global';
-  const strongProject = f.command || f.route || (f.location && (f.path || f.properNoun || f.identifier)) || HARD_RULE.test(text) || TEAM_DECISION.test(text);
+  if (speaker === 'user' && STANDING.test(text)) return ABOUT_PROJECT.test(text) || f.command || f.path ? 'project' : 'global';
+  const strongProject = f.command || f.route || (f.location && (f.path || f.url || f.properNoun || f.identifier)) || HARD_RULE.test(text) || TEAM_DECISION.test(text);
   if (strongProject) return 'project';
   if (f.change || f.status || f.person) return 'fact';
   if (speaker === 'explicit') return 'project';
-  if (f.path || f.envVar || f.location || PROJECT_WORDS.test(text)) return 'project';
+  if (f.path || f.envVar || f.location || f.url || PROJECT_WORDS.test(text)) return 'project';
   return 'fact';
 }

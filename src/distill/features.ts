@@ -13,7 +13,7 @@ const SCRIPT_RUN = /(?:^|[\s`(])\.{0,2}\/[\w./-]+\.(?:sh|py|js|mjs|rb|pl)\b|(?:^
 const BACKTICK = /`([^`\n]{1,160})`/g;
 const PATH = /(?:^|[\s(`'"：:，,])(?:~?\.{0,2}\/)?(?:[\w@.-]+\/)+[\w@.{}<>-]*|(?:^|[\s(`'"：:，,])[\w-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|json|ya?ml|toml|ini|cfg|conf|env|sql|md|sh|css|scss|html|vue|svelte|txt|lock|proto|tf)\b|(?:^|[\s(`'"])\.(?:env|[\w-]+rc)(?:\.[\w-]+)?\b/;
 const ROUTE = /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+\/[\w/{}:.-]*|(?:^|[\s(`'"])\/(?:api|v\d+)\/[\w/{}:.-]+/;
-const URL = /\b(?:https?|wss?|postgres(?:ql)?|mysql|redis|amqp):\/\/[^\s)'"，。]+|\blocalhost:\d+|\b\d{1,3}(?:\.\d{1,3}){3}:\d+/;
+const URL = /\b(?:https?|wss?|postgres(?:ql)?|mysql|redis|amqp|s3|gs|file):\/\/[^\s)'"，。]+|\blocalhost:\d+|\b\d{1,3}(?:\.\d{1,3}){3}:\d+/;
 const PORT = /\bport\s+\d{2,5}\b|\b\d{2,5}\s*端口|端口\s*(?:号\s*)?(?:是|为)?\s*\d{2,5}|:\d{4,5}\b/i;
 const ENV_VAR = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\$[A-Z_][A-Z0-9_]*/;
 const VERSION = /\bv\d+(?:\.\d+)*\b|\b\d+\.\d+(?:\.\d+)?(?:-[\w.]+)?\b|(?:版本|version)\s*[\d.]+/i;
@@ -26,7 +26,7 @@ const LATIN_IN_HAN = /\p{Script=Han}[^\p{Script=Han}]*\b[A-Za-z][\w.+-]{1,}\b|\b
 const LIMIT =
   /\d+(?:\.\d+)?\s*(?:ms|s|sec|secs|seconds?|minutes?|mins?|hours?|h|days?|weeks?|[KMGT]i?B|[kmg]b|bytes?|%|rps|qps|req(?:uest)?s?(?:\s+(?:per|\/)\s*\w+)|rows?|lines?|times?|runs?|retries|连接|毫秒|秒|分钟|小时|天|周|个月|行|条|次|倍|万|MB|GB|KB)\b|\d+(?:\.\d+)?\s*(?:毫秒|秒|分钟|小时|天|周|个月|行|条|次|倍|万)/iu;
 const NUMBER = /\d/;
-const PERSON = /(?:找|需要|由|请|问|联系|交给)\s*\p{Script=Han}{2,3}(?=审批|负责|确认|处理|review|批准)|\b(?:owner|owned by|ask|maintained by|reviewed by|assigned to)\s+@?[A-Z][a-z]+/u;
+const PERSON = /(?:找|需要|由|请|问|联系|交给)\s*\p{Script=Han}{2,3}(?=审批|负责|确认|处理|review|批准)|\b(?:owner|owned by|ask|maintained by|reviewed by|assigned to)\s+@?[A-Z][a-z]+|\b(?:[Oo]wner|[Mm]aintainer|[Rr]eviewer)\b[^.;]{0,40}\bis\s+@?[A-Z][a-z]+|\b[A-Z][a-z]+\s+(?:owns|approves|maintains|reviews)\b|(?:负责人|维护人|审批人)(?:是|为)\s*\p{Script=Han}{2,3}/u;
 
 /** Status and rules: something done, blocked, deprecated, required or forbidden. */
 const RULE_EN = /\b(?:must(?:n't| not)?|never|don't|do not|forbid(?:s|den)?|not allowed|only|required?|always|should(?:n't| not)?|please)\b/i;

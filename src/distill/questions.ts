@@ -19,3 +19,10 @@ export function topicOf(question: string): string {
     .replace(/(?:吗|呢|么)$/u, '')
     .trim();
 }
+
+/** An answer that leans on the question: it does not say what it is about. */
+const LEANS = /^(?:yes|no|nope|not yet|not really|it|it's|its|they|they're|there)\b|^(?:this|that)\s+(?:is|was|means|works|one)\b|^(?:是的|是|不是|可以|不可以|不行|能|不能|没有|有的|它|这|那|对)/i;
+
+export function leansOnQuestion(answer: string): boolean {
+  return LEANS.test(answer.trim());
+}

@@ -6,7 +6,7 @@
  */
 import { anchored, entityCount, featuresOf } from './features.js';
 import { hasSignal } from './signals.js';
-import { isQuestion } from './questions.js';
+import { isQuestion, leansOnQuestion } from './questions.js';
 
 /** At least this score makes a sentence a memory; a neighbour of one joins it at KEEP_WITH. */
 export const KEEP_AT = 3;
@@ -45,14 +45,16 @@ export function isAcknowledgement(s: string): boolean {
 }
 
 /**
- * The score of one reply sentence. `answers` is true when the user's turn
+ * The score of one reply sentence. `question` is the user's turn when it
  * asked or requested something: the informative sentences of the answer
- * are what the session established.
+ * are what the session established, and an answer that leans on the
+ * question ("No, …") is about what the question names.
  */
-export function worth(sentence: string, answers: boolean): number {
+export function worth(sentence: string, question?: string): number {
+  const answers = question !== undefined;
   const s = sentence.trim();
   if ([...s].length < MIN_CHARS || !isProse(s) || isQuestion(s) || isNarration(s) || isAcknowledgement(s)) return 0;
-  const f = featuresOf(s);
+  const f = featuresOf(question && leansOnQuestion(s) ? `${question} ${s}` : s);
   // A change the assistant reports having made is this project's by definition.
   if (!anchored(f) && !MADE_CHANGE.test(s)) return 0;
   let score = 2 * entityCount(f);

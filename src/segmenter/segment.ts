@@ -92,7 +92,7 @@ function buildTurns(inputs: Submitted[], lines: TextLine[]): Turn[] {
         return;
       }
       const turn = turns[k];
-      if (turn && !line.text.includes(turn.user.trim())) turn.reply.push(line.text);
+      if (turn) turn.reply.push(line.text);
     });
     return turns;
   }
@@ -102,7 +102,7 @@ function buildTurns(inputs: Submitted[], lines: TextLine[]): Turn[] {
     const turn = turns[k];
     if (!turn || line.t < turn.t) continue;
     // The echo of what the user typed is not the CLI's answer.
-    if (line.text.includes(turn.user.trim())) continue;
+    if (echoes(line.text, turn.user)) continue;
     turn.reply.push(line.text);
   }
   return turns;

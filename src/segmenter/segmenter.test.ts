@@ -113,3 +113,34 @@ describe('terminal answers on the input side', () => {
     expect(typed(`git st${answers}atus\r`)).toEqual(['git status']);
   });
 });
+
+describe('turns', () => {
+  it('gives each reply line to the turn echoed last before it, even when every line was finished at exit', () => {
+    const events = [
+      { t: 1, code: 'i', data: 'where are the flags?\r' },
+      { t: 5, code: 'i', data: 'ok\r' },
+      { t: 8, code: 'i', data: 'exit\r' },
+    ];
+    // A screen that never scrolled: every line comes out at the end.
+    const screen = ['Stand-in CLI v1', '> where are the flags?', 'Flags live in config/flags.yaml.', '> ok', 'Anything else?', '> exit', 'bye'].map((text) => ({ t: 9, text }));
+    const [seg] = segmentSession(events, screen, { idleSplitMinutes: 20, marker: '!记得' });
+    expect(seg?.turns.map((t) => [t.user, t.reply])).toEqual([
+      ['where are the flags?', ['Flags live in config/flags.yaml.']],
+      ['ok', ['Anything else?']],
+      ['exit', ['bye']],
+    ]);
+  });
+
+  it('falls back to time when the screen never shows what was typed', () => {
+    const events = [
+      { t: 1, code: 'i', data: 'a\r' },
+      { t: 5, code: 'i', data: 'b\r' },
+    ];
+    const screen = [
+      { t: 2, text: 'first answer' },
+      { t: 6, text: 'second answer' },
+    ];
+    const [seg] = segmentSession(events, screen, { idleSplitMinutes: 20, marker: '!记得' });
+    expect(seg?.turns.map((t) => t.reply)).toEqual([['first answer'], ['second answer']]);
+  });
+});

@@ -167,6 +167,16 @@ describe('write path', () => {
     expect(hits[0]?.lexical).toBeGreaterThan(0);
   });
 
+  it('finds rarer Chinese words the word splitter leaves as single characters, and across languages', async () => {
+    const s = memoryStore();
+    await s.write({ ...base, type: 'project', text: '头像上传走 POST /api/v2/users/avatar，文件大小上限 5MB' }, POLICY);
+    await s.write({ ...base, type: 'project', text: 'The frontend keeps its state in Zustand stores under web/src/stores' }, POLICY);
+    await s.write({ ...base, type: 'fact', text: 'nightly backups run at 02:00 from ops/backup.sh' }, POLICY);
+    expect((await s.search('头像上传接口', { limit: 1 }))[0]?.memory.text).toContain('头像上传');
+    expect((await s.search('前端状态管理', { limit: 1 }))[0]?.memory.text).toContain('Zustand');
+    expect((await s.search('upload endpoint', { limit: 1 }))[0]?.memory.text).toContain('头像上传');
+  });
+
   it('survives FTS operators, quotes and a single CJK character', async () => {
     const s = memoryStore();
     await s.write({ ...base, type: 'fact', text: 'the orders 表 must never be altered without a migration' }, POLICY);
