@@ -6,6 +6,7 @@ export const DEFAULTS: Config = {
   "watch": {
     "enabled": true,
     "prompt_marker": "!记得",
+    "catch_marker": true,
     "idle_split_minutes": 5,
     "keep_logs_days": 30,
     "status_lines": true

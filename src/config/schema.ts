@@ -39,6 +39,10 @@ function buildSchema(z: typeof Zod) {
           .min(1)
           .default('!记得')
           .describe('a line starting with this is an explicit "remember this"'),
+        catch_marker: z
+          .boolean()
+          .default(true)
+          .describe("keep a marker line typed at the start of a line from the wrapped program (bash's history expansion, Claude Code's ! bash mode): it is remembered, never run or sent to the model"),
         idle_split_minutes: z
           .number()
           .positive()

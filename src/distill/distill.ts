@@ -33,11 +33,9 @@ export interface Distilled {
   entities: string[];
 }
 
-const SHELLS = new Set(['bash', 'sh', 'zsh', 'fish', 'dash', 'ksh', 'tcsh', 'csh', 'nu', 'pwsh', 'xonsh']);
+import { isShell } from '../agents.js';
 
-export function isShell(agent: string): boolean {
-  return SHELLS.has(agent);
-}
+export { isShell };
 
 export { isQuestion } from './questions.js';
 

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { isAiCli, isShell } from '../agents.js';
 import { ConfigError, exitCodes, errorMessage } from '../errors.js';
 import { defaultConfig, loadConfig, resolvePaths, type LoadedConfig, type Paths } from '../config/index.js';
 import { newSessionId, unprocessedLogs, resolveCommand, runSession, sweepStaleLocks } from '../pty/index.js';
@@ -113,6 +114,10 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
     cwd: opts.cwd,
     env: childEnv,
     observer: recording,
+    catchMarker:
+      memory && config.watch.catch_marker
+        ? { marker: config.watch.prompt_marker, mode: isShell(agent) ? 'shell' : 'tui', everywhere: isAiCli(agent) }
+        : undefined,
     onObserverFailure: (err) => opts.messages.warn(`recording failed (${errorMessage(err)}) and is off for this session; the CLI keeps running.`),
   });
 

@@ -6,6 +6,7 @@ import { exitStatus } from './exit-status.js';
 import { currentSize, RawMode, type TerminalSize } from './terminal.js';
 import type { SessionEvent } from './events.js';
 import { guardObserver } from './fan-out.js';
+import { MarkerCatcher, type CatchMode } from './marker-catcher.js';
 
 /** Signals sent to the wrapper that belong to the child. */
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'];
@@ -29,6 +30,12 @@ export interface SessionOptions {
    * been quiet for a moment (the stdin adapter method).
    */
   firstInput?: string;
+  /**
+   * Keeps a marker line typed at the start of a line from the child (see
+   * marker-catcher.ts). `everywhere`: also on the alternate screen (an AI
+   * CLI's own full-screen TUI), not only outside full-screen apps.
+   */
+  catchMarker?: { marker: string; mode: CatchMode; everywhere: boolean };
 }
 
 /** What watches a session from the side. Every callback is optional. */
@@ -149,6 +156,7 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
   observer?.start?.({ ptsName, size, pid: pty.pid });
 
   const outDecoder = new StringDecoder('utf8');
+  const catcher = opts.catchMarker ? new MarkerCatcher(opts.catchMarker.marker, opts.catchMarker.mode, opts.catchMarker.everywhere) : undefined;
   const inDecoder = new StringDecoder('utf8');
   let exited = false;
   let streamClosed = false;
@@ -186,6 +194,7 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
       }
       const text = outDecoder.write(buf);
       if (text) emit({ t: now(), code: 'o', data: text });
+      if (text) catcher?.noteOutput(text);
       const hold = observer?.backlog?.();
       if (hold && !held) {
         held = true;
@@ -199,8 +208,13 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
 
     const onStdin = (chunk: Buffer): void => {
       if (exited || streamClosed) return;
-      pty.write(chunk);
       const text = inDecoder.write(chunk);
+      const caught = catcher?.feed(text);
+      if (!caught || caught.untouched) pty.write(chunk);
+      else {
+        if (caught.forward) pty.write(caught.forward);
+        if (caught.echo) stdout.write(caught.echo);
+      }
       if (text) observer?.input?.(now(), text);
     };
     const onStdinEnd = (): void => {

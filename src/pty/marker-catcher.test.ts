@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { MarkerCatcher, columns } from './marker-catcher.js';
+
+function run(c: MarkerCatcher, keys: string[]): { forward: string; echo: string } {
+  let forward = '';
+  let echo = '';
+  for (const k of keys) {
+    const r = c.feed(k);
+    forward += r.untouched ? k : r.forward;
+    echo += r.echo;
+  }
+  return { forward, echo };
+}
+
+describe('the marker catcher', () => {
+  it('keeps a marker line from a shell: a bare Enter goes on, the line is echoed by us', () => {
+    const r = run(new MarkerCatcher('!记得', 'shell'), [...'!记得 用 pnpm\r']);
+    expect(r.forward).toBe('\r');
+    expect(r.echo).toBe('!记得 用 pnpm');
+  });
+
+  it('gives a TUI nothing and erases the echo on Enter', () => {
+    const r = run(new MarkerCatcher('!记得', 'tui'), ['!', '记得', ' a', '\r']);
+    expect(r.forward).toBe('');
+    const width = 1 + 4 + 2; // "!", two wide characters, " a"
+    expect(r.echo).toBe(`!记得 a${'\b'.repeat(width)}${' '.repeat(width)}${'\b'.repeat(width)}`);
+  });
+
+  it('passes anything else on unchanged, a leading ! included, and only at the start of a line', () => {
+    expect(run(new MarkerCatcher('!记得', 'shell'), [...'!!\r']).forward).toBe('!!\r');
+    expect(run(new MarkerCatcher('!记得', 'shell'), ['!', 'ls', '\r']).forward).toBe('!ls\r');
+    expect(run(new MarkerCatcher('!记得', 'shell'), [...'echo !记得\r']).forward).toBe('echo !记得\r');
+    const c = new MarkerCatcher('!记得', 'shell');
+    expect(c.feed('ls -la\r')).toEqual({ forward: 'ls -la\r', echo: '', untouched: true });
+  });
+
+  it('edits the caught line with backspace and gives the line back when the marker is deleted', () => {
+    const r = run(new MarkerCatcher('!记得', 'shell'), ['!记得', ' ab', '\x7f', '\x7f', '\x7f', '\x7f', 'ls\r']);
+    expect(r.forward).toBe('ls\r');
+  });
+
+  it('cancels on ^C, and ignores arrow keys inside the caught line', () => {
+    expect(run(new MarkerCatcher('!记得', 'shell'), ['!记得 x', '\x03']).forward).toBe('\x03');
+    const r = run(new MarkerCatcher('!记得', 'shell'), ['!记得 x', '\x1b[D', 'y\r']);
+    expect(r.echo).toBe('!记得 xy');
+    expect(r.forward).toBe('\r');
+  });
+
+  it('leaves a full-screen app alone unless it is an AI CLI', () => {
+    const vim = new MarkerCatcher('!记得', 'tui');
+    vim.noteOutput('\x1b[?1049h');
+    expect(run(vim, ['!记得 x\r']).forward).toBe('!记得 x\r');
+    vim.noteOutput('\x1b[?1049l');
+    expect(run(vim, ['!记得 x\r']).forward).toBe('');
+    const codex = new MarkerCatcher('!记得', 'tui', true);
+    codex.noteOutput('\x1b[?1049h');
+    expect(run(codex, ['!记得 x\r']).forward).toBe('');
+  });
+
+  it('counts wide characters as two columns', () => {
+    expect(columns('a')).toBe(1);
+    expect(columns('记')).toBe(2);
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * The explicit marker where `!` means something. Bash expands `!记得` as
+ * history ("event not found") and Claude Code switches to bash mode on a
+ * leading `!`, so a marker line typed at the start of an input line is
+ * kept from the child: the wrapper holds a leading `!` until the next keys
+ * show whether the marker is being typed, then echoes the marker line
+ * itself. On Enter:
+ *
+ * - a shell gets a bare Enter, so it prints a fresh prompt and the typed
+ *   line stays on screen, as a comment would;
+ * - any other CLI gets nothing, and the echo is erased, leaving its screen
+ *   as it was.
+ *
+ * The keys are still recorded as typed (the recorder sees the raw input),
+ * so the line is remembered as any marker is. Input that turns out not to be
+ * the marker is passed on unchanged, at once. Pure: the caller writes
+ * `forward` to the child and `echo` to the terminal.
+ */
+export interface Caught {
+  forward: string;
+  echo: string;
+  /** True when nothing was held or caught: the raw chunk may be passed on as it came. */
+  untouched: boolean;
+}
+
+export type CatchMode = 'shell' | 'tui';
+
+/** Columns a character takes on a terminal: CJK and other wide forms take two. */
+export function columns(ch: string): number {
+  const cp = ch.codePointAt(0) ?? 0;
+  if (cp < 0x1100) return 1;
+  return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef\u{1f300}-\u{1faff}]/u.test(ch) ? 2 : 1;
+}
+
+/** Entering (h) or leaving (l) the alternate screen. */
+const ALT_SCREEN = /\x1b\[\?(?:1049|1047|47)([hl])/g;
+const ENTER = new Set(['\r', '\n']);
+/** Keys after which the line being typed is empty again. */
+const LINE_RESET = new Set(['\r', '\n', '\x03', '\x15']);
+
+export class MarkerCatcher {
+  private atLineStart = true;
+  private held = '';
+  private caught: string | undefined;
+  private inEscape = false;
+  /** False while a full-screen app (vim, less) owns the screen. */
+  private active = true;
+
+  constructor(
+    private readonly marker: string,
+    private readonly mode: CatchMode,
+    /** An AI CLI's own full-screen TUI still takes prompts: catch there too. */
+    private readonly everywhere = false,
+  ) {}
+
+  /**
+   * Call with the child's output. Full-screen apps (vim, less) take every
+   * key as a command: while one owns the alternate screen, nothing is caught.
+   */
+  noteOutput(text: string): void {
+    if (this.everywhere || !text.includes('\x1b[?')) return;
+    const last = [...text.matchAll(ALT_SCREEN)].pop();
+    if (last) this.active = last[1] === 'l';
+  }
+
+  feed(text: string): Caught {
+    if (!this.marker) return { forward: text, echo: '', untouched: true };
+    let forward = '';
+    let echo = '';
+    let touched = this.held !== '' || this.caught !== undefined;
+    for (const ch of text) {
+      if (this.caught !== undefined) {
+        touched = true;
+        const r = this.inCaught(ch);
+        forward += r.forward;
+        echo += r.echo;
+        continue;
+      }
+      if (this.held) {
+        touched = true;
+        const next = this.held + ch;
+        if (this.marker.startsWith(next)) {
+          this.held = next;
+          if (next === this.marker) {
+            this.caught = '';
+            this.held = '';
+            echo += next;
+          }
+          continue;
+        }
+        // Not the marker after all: what was held goes on, then this key as usual.
+        forward += this.held;
+        this.held = '';
+        this.atLineStart = false;
+      }
+      if (this.atLineStart && this.active && ch === this.marker[0]) {
+        touched = true;
+        if (this.marker.length === 1) {
+          this.caught = '';
+          echo += ch;
+        } else this.held = ch;
+        continue;
+      }
+      forward += ch;
+      // Anything else (an arrow recalling history included) puts text on the line.
+      this.atLineStart = LINE_RESET.has(ch);
+    }
+    return { forward, echo, untouched: !touched };
+  }
+
+  private inCaught(ch: string): { forward: string; echo: string } {
+    const shown = (): string => this.marker + (this.caught ?? '');
+    if (this.inEscape) {
+      // Arrow keys and other sequences end at their final byte; they edit nothing here.
+      if (/[A-Za-z~]/.test(ch)) this.inEscape = false;
+      return { forward: '', echo: '' };
+    }
+    if (ch === '\x1b') {
+      this.inEscape = true;
+      return { forward: '', echo: '' };
+    }
+    if (ENTER.has(ch)) {
+      const text = shown();
+      this.caught = undefined;
+      this.atLineStart = true;
+      return this.mode === 'shell' ? { forward: '\r', echo: '' } : { forward: '', echo: erase(text) };
+    }
+    if (ch === '\x7f' || ch === '\b') {
+      const chars = [...(this.caught ?? '')];
+      const last = chars.pop();
+      if (last === undefined) {
+        // Deleting into the marker gives the line back, empty.
+        this.caught = undefined;
+        this.atLineStart = true;
+        return { forward: '', echo: erase(this.marker) };
+      }
+      this.caught = chars.join('');
+      return { forward: '', echo: erase(last) };
+    }
+    if (ch === '\x03') {
+      const text = shown();
+      this.caught = undefined;
+      this.atLineStart = true;
+      return { forward: this.mode === 'shell' ? '\x03' : '', echo: erase(text) };
+    }
+    if (ch < ' ') return { forward: '', echo: '' };
+    this.caught = (this.caught ?? '') + ch;
+    return { forward: '', echo: ch };
+  }
+}
+
+/** Backspace over what was echoed, blank it, and come back. */
+function erase(text: string): string {
+  const n = [...text].reduce((w, ch) => w + columns(ch), 0);
+  return `${'\b'.repeat(n)}${' '.repeat(n)}${'\b'.repeat(n)}`;
+}
