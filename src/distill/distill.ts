@@ -52,6 +52,8 @@ function candidate(ctx: DistillContext, text: string, t: number, speaker: Speake
   };
 }
 
+const SLASH_COMMAND = /^\/[a-z][\w-]*(?:\s|$)/i;
+
 /** A turn that asked or requested something: its answer is what the session established. */
 function asks(user: string): boolean {
   return [...user].length >= 3 && !isTrivia(user);
@@ -88,6 +90,8 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   const isEcho = (line: string): boolean => typed.some((t) => line.includes(t));
   const shell = isShell(ctx.agent);
   for (const g of replyGroups) {
+    // A slash command (/exit, /model) is the CLI's own business; what it shows is a menu.
+    if (!shell && SLASH_COMMAND.test(g.user)) continue;
     const sentences = sentencesOf(g.lines.filter((l) => !l.includes(ctx.marker) && !isEcho(l)));
     // A shell prints command output, not answers, and output nobody asked
     // for (no turn) answers nothing: only stated conclusions count there.

@@ -1,12 +1,30 @@
 /**
  * TUI chrome: box borders, bullets, spinners and prompt glyphs that AI CLIs
- * draw around text. Stripped before anything reads the words.
+ * draw around text. Stripped before anything reads the words; whole lines
+ * of chrome (status, tool output, hints) are dropped.
  */
-const CHROME = /[│┃║╭╮╰╯┌┐└┘├┤┬┴┼─━═▌▐█░▒▓⏺⎿●○◆◇▸▹►▶✻✶✳✢·•]|[⠁-⣿]/gu;
+const CHROME = /[│┃║╭╮╰╯┌┐└┘├┤┬┴┼─━═▌▐█░▒▓⏺⎿●○◆◇▸▹►▶✻✶✳✢✽·•]|[⠁-⣿]/gu;
 const LEADING = /^\s*(?:[>$#%❯›»]+|[-*+]|\d+[.)])\s+/;
 /** A spinner's status left on the line when the answer overwrote it without clearing. */
 const STATUS = /^(?:Thinking|Working|Loading|Processing|Generating|思考中|处理中)…?\.{0,3}\s*(?:\(\d+s\))?\s*(?:\d+%)?\s*/i;
 
 export function cleanLine(line: string): string {
   return line.replace(CHROME, ' ').replace(/\s+/g, ' ').trim().replace(LEADING, '').replace(STATUS, '').replace(LEADING, '').trim();
+}
+
+/**
+ * Lines an AI CLI draws about itself, never the conversation:
+ * - a spinner or status line ("✻ Cogitated for 3s", "⠋ Working (2s • esc to interrupt)");
+ * - tool output under a tool call (Claude Code's "⎿ …");
+ * - key hints, token and context meters, warnings counters, banners and the
+ *   exit notice of Claude Code, Codex and Gemini CLI.
+ */
+const SPINNER_LINE = /^\s*[✻✶✳✢✽·*⠁-⣿◐◓◑◒⏳]\s*\p{L}+(?:…|\.{3})?\s*(?:\(|for\s+\d|$)/u;
+const TOOL_OUTPUT = /^\s*⎿/;
+const HINTS =
+  /\b(?:esc to (?:interrupt|cancel)|for shortcuts|ctrl\+\w+ to \w+|\d+% context left|context left|tokens? used|auto-accept|bypass permissions|to view \(|Resume this session with|Authenticated with|Tips for getting started|no sandbox|\/auth\b|\/model to change|Using:? \d+ \w+ files?|press enter to send|shift\+tab|focus-events)\b/i;
+const BANNER = /^\s*(?:>_\s*)?(?:OpenAI Codex|Claude Code|Gemini CLI)\b.*v?\d+\.\d+/i;
+
+export function isChrome(line: string): boolean {
+  return SPINNER_LINE.test(line) || TOOL_OUTPUT.test(line) || HINTS.test(line) || BANNER.test(line);
 }

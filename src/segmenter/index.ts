@@ -1,3 +1,3 @@
 export { segmentSession, markerText, type Segment, type Turn, type TextLine, type InputEvent, type SegmentOptions } from './segment.js';
 export { LineEditor, type Submitted } from './line-editor.js';
-export { cleanLine } from './chrome.js';
+export { cleanLine, isChrome } from './chrome.js';

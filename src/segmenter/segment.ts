@@ -1,6 +1,6 @@
 import { MemoryBlockFilter, PrivateFilter } from '../memory-block.js';
 import { LineEditor, type Submitted } from './line-editor.js';
-import { cleanLine } from './chrome.js';
+import { cleanLine, isChrome } from './chrome.js';
 
 /** What the segmenter needs of an event and of a screen line (see pty/). */
 export interface InputEvent {
@@ -144,6 +144,8 @@ export function segmentSession(events: InputEvent[], screen: TextLine[], o: Segm
 
   const lines: TextLine[] = [];
   for (const l of screen) {
+    // The CLI's own chrome (status, hints, tool output) is never content.
+    if (isChrome(l.text)) continue;
     const kept = lineFilter.keep(l.text);
     if (kept !== undefined) lines.push({ t: l.t, text: kept });
   }

@@ -8,7 +8,8 @@ const FIXTURES = join(ROOT, 'tests', 'fixtures', 'casts');
 
 /**
  * Golden session logs recorded through `claude-mem run` (a shell, a REPL,
- * the fake AI CLI in Chinese and in English), distilled by the built CLI.
+ * the fake AI CLI in Chinese and in English, the real Claude Code 2.1.197
+ * against a stand-in model API), distilled by the built CLI.
  */
 function distilled(): ListedMemory[] {
   const sb = makeSandbox('cm-golden');
@@ -17,7 +18,7 @@ function distilled(): ListedMemory[] {
   for (const f of readdirSync(FIXTURES)) copyFileSync(join(FIXTURES, f), join(sessions, f));
   const r = cm(['distill', '--all'], { cwd: sb.project, env: sb.env });
   expect(r.status).toBe(0);
-  expect(r.stderr).toMatch(/processed 4 sessions/);
+  expect(r.stderr).toMatch(/processed 5 sessions/);
   return listJson({ cwd: sb.project, env: sb.env });
 }
 
@@ -38,6 +39,14 @@ describe('golden sessions', () => {
     const cents = find('decided to keep the totals in cents').filter((m) => !m.text.startsWith('python3 session:'));
     expect(cents).toHaveLength(1);
     expect(cents[0]?.agent).toBe('python3');
+  });
+
+  it('a real Claude Code session gives its answers and the marker, and none of its chrome', () => {
+    const mine = memories.filter((m) => m.session_id === 'claude-code-2-1-197');
+    expect(mine.find((m) => m.text.includes('ruff check src tests'))?.type).toBe('project');
+    expect(mine.find((m) => m.text.includes('make dev'))?.text).toContain('3000 端口');
+    expect(mine.filter((m) => m.text === 'release tags are signed, use git tag -s')).toHaveLength(1);
+    for (const m of mine) expect(m.text).not.toMatch(/Cogitated|Churned|for shortcuts|\/context|Resume this session|Claude Code v|[✻⎿●❯]/);
   });
 
   it('a Chinese AI CLI session gives the test command, the log format, the marker once, and no small talk', () => {

@@ -1,0 +1,28 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './sandbox.js';
+import { claudeHomeConfig, type Standin } from './anthropic-standin.mjs';
+import type { Sandbox } from './sandbox-env.mjs';
+
+/** Where scripts/install-real-clients.sh put the real CLIs. */
+export const REAL_CLIENTS_BIN = join(process.env['CLAUDE_MEM_REAL_CLIENTS'] ?? join(ROOT, '.cache', 'real-clients'), 'node_modules', '.bin');
+
+export function hasRealClient(name: string): boolean {
+  return existsSync(join(REAL_CLIENTS_BIN, name));
+}
+
+/** A fake key of the right shape: Claude Code checks the prefix, the stand-in checks nothing. */
+export const STANDIN_KEY = `sk-ant-api03-${'standin'.repeat(12)}-AA`;
+
+/** The sandbox's HOME made ready for Claude Code offline, and the env that points it at the stand-in. */
+export function claudeEnv(sb: Sandbox, standin: Standin): NodeJS.ProcessEnv {
+  writeFileSync(join(sb.home, '.claude.json'), JSON.stringify(claudeHomeConfig(STANDIN_KEY, sb.project)));
+  return {
+    ...sb.env,
+    PATH: `${REAL_CLIENTS_BIN}:${sb.env['PATH'] ?? ''}`,
+    ANTHROPIC_BASE_URL: standin.url,
+    ANTHROPIC_API_KEY: STANDIN_KEY,
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+  };
+}

@@ -1,0 +1,101 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeSandbox, CLI, ROOT } from '../helpers/sandbox.js';
+import { Tmux } from '../helpers/tmux.js';
+import { listJson, poll } from '../helpers/cli.js';
+import { castsIn } from '../helpers/casts.js';
+import { lastUserText, startAnthropicStandin, type MessagesBody } from '../helpers/anthropic-standin.mjs';
+import { claudeEnv, hasRealClient } from '../helpers/real-clients.js';
+
+const tmux = new Tmux();
+afterAll(() => tmux.kill());
+
+const ANSWERS: Array<[RegExp, string]> = [
+  [/how do I run the linter/, 'This repo lints with ruff. Run `ruff check src tests` from the root; `ruff format` rewrites files in place.'],
+  [/本地怎么启动/, '先执行 docker compose up -d 启动依赖，然后运行 make dev，服务会监听 3000 端口。'],
+];
+
+function reply(body: MessagesBody): { text: string } {
+  const text = lastUserText(body);
+  const hit = ANSWERS.find(([q]) => q.test(text));
+  return { text: hit ? hit[1] : 'Sure.' };
+}
+
+const systemText = (b: MessagesBody): string => (typeof b.system === 'string' ? b.system : JSON.stringify(b.system ?? ''));
+
+describe.skipIf(!hasRealClient('claude'))('the real Claude Code under claude-mem, against a stand-in model API', () => {
+  it('remembers the answers and the marker, no chrome, and hands them to the next launch', async () => {
+    const standin = await startAnthropicStandin(reply);
+    try {
+      const sb = makeSandbox('cm-real-claude');
+      const env = claudeEnv(sb, standin);
+      // tmux keeps its own PATH for the pane; set it in the command.
+      const run = `PATH='${env['PATH']}' ${process.execPath} ${CLI} run claude`;
+      tmux.start('claude', run, { cwd: sb.project, env, cols: 100, rows: 30 });
+      await tmux.waitFor('claude', (s) => s.includes('❯'), 60_000);
+      const ask = async (line: string, answered: string): Promise<void> => {
+        tmux.type('claude', line);
+        await new Promise((r) => setTimeout(r, 300));
+        tmux.keys('claude', 'Enter');
+        await tmux.waitFor('claude', (s) => s.includes(answered), 60_000);
+      };
+      await ask('how do I run the linter here?', 'rewrites files in');
+      await ask('本地怎么启动这个服务？', '3000 端口');
+      tmux.type('claude', '!记得 release tags are signed, use git tag -s');
+      await new Promise((r) => setTimeout(r, 300));
+      tmux.keys('claude', 'Enter');
+      await new Promise((r) => setTimeout(r, 500));
+      await ask('ok', 'Sure.');
+      const screen = tmux.capture('claude');
+      // The marker was neither run in bash mode nor sent to the model.
+      expect(screen).not.toMatch(/command not found|bash mode/i);
+      expect(standin.requests.some((b) => lastUserText(b).includes('release tags are signed'))).toBe(false);
+      tmux.type('claude', '/exit');
+      await new Promise((r) => setTimeout(r, 300));
+      tmux.keys('claude', 'Enter');
+      expect(await tmux.exitStatus('claude', 30_000)).toBe(0);
+
+      const memories = await poll(
+        () => listJson({ cwd: sb.project, env }),
+        (ms) => ms.some((m) => m.text.includes('ruff check src tests')) && ms.some((m) => m.text.includes('make dev')),
+        30_000,
+      );
+      const texts = memories.map((m) => `${m.type}: ${m.text}`);
+      expect(texts).toContain('project: release tags are signed, use git tag -s');
+      expect(memories.find((m) => m.text.includes('ruff check src tests'))?.type).toBe('project');
+      expect(memories.find((m) => m.text.includes('make dev'))?.text).toContain('3000 端口');
+      // Claude Code's chrome never becomes a memory.
+      for (const t of texts) expect(t).not.toMatch(/Cogitated|Churned|for shortcuts|\/context|Resume this session|Claude Code v|esc to interrupt|[✻⎿●❯]/);
+      expect(memories.length).toBeLessThanOrEqual(4);
+
+      // Golden fixture for the unit tests, refreshed by this run.
+      if (process.env['CLAUDE_MEM_UPDATE_GOLDEN'] === '1') {
+        const [log] = castsIn(sb.project);
+        if (log) {
+          mkdirSync(join(ROOT, 'tests', 'fixtures', 'casts'), { recursive: true });
+          copyFileSync(log.file, join(ROOT, 'tests', 'fixtures', 'casts', 'claude-code-2-1-197.cast'));
+        }
+      }
+
+      // The next launch hands the memories over in the system prompt.
+      const before = standin.requests.length;
+      tmux.start('claude2', run, { cwd: sb.project, env, cols: 100, rows: 30 });
+      await tmux.waitFor('claude2', (s) => s.includes('❯'), 60_000);
+      tmux.type('claude2', 'hello');
+      await new Promise((r) => setTimeout(r, 300));
+      tmux.keys('claude2', 'Enter');
+      await tmux.waitFor('claude2', (s) => s.includes('Sure.'), 60_000);
+      const main = standin.requests.slice(before).find((b) => lastUserText(b).includes('hello') && systemText(b).includes('claude-mem'));
+      expect(main, 'a request carrying the memory block').toBeDefined();
+      expect(systemText(main ?? {})).toContain('ruff check src tests');
+      expect(systemText(main ?? {})).toContain('git tag -s');
+      tmux.type('claude2', '/exit');
+      await new Promise((r) => setTimeout(r, 300));
+      tmux.keys('claude2', 'Enter');
+      expect(await tmux.exitStatus('claude2', 30_000)).toBe(0);
+    } finally {
+      await standin.close();
+    }
+  });
+});
