@@ -34,9 +34,9 @@ describe('the marker where ! means something, typed in a real terminal', () => {
 
   it('in an AI CLI: the model never gets the marker line, and the screen is left as it was', async () => {
     const sb = makeSandbox('cm-mark-cli');
-    const env = { ...sb.env, PATH: `${FAKE_BIN}:${sb.env.PATH ?? ''}` };
+    const env = { ...sb.env, PATH: `${FAKE_BIN}:${sb.env['PATH'] ?? ''}` };
     // tmux keeps its own PATH for the pane; set it in the command.
-    tmux.start('cli', `PATH='${env.PATH}' ${process.execPath} ${CLI} run -q claude`, { cwd: sb.project, env, cols: 100 });
+    tmux.start('cli', `PATH='${env['PATH'] ?? ''}' ${process.execPath} ${CLI} run -q claude`, { cwd: sb.project, env, cols: 100 });
     await tmux.waitFor('cli', (s) => s.includes('╰'));
     tmux.type('cli', '!记得 release tags are signed, use git tag -s');
     tmux.keys('cli', 'Enter');
