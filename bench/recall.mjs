@@ -1,28 +1,38 @@
 #!/usr/bin/env node
 // Coding-session recall, following shared/eval/coding/README.md:
-//   npm run bench:recall -- <sessions.json> [--only id,id] [--json out.json] [--verbose]
+//   npm run bench:recall -- <sessions.json> [--client standin|claude] [--only id,id] [--json out.json] [--verbose]
 // Each session runs a scripted stand-in AI CLI under `claude-mem run` in a
 // real PTY, in a fresh project directory (the user store is shared, as in
 // real use); the user's lines are typed one after another once each answer
 // is shown. Then `distill`, and for each probe `query` (is `expect` in the
-// top 3?) and `context` (is it in the injected block?). Evaluation data
+// top 3?) and `context` (is it in the injected block?). With --client claude
+// the real Claude Code (scripts/install-real-clients.sh) takes the stand-in's
+// place, answering from a stand-in Messages API. Evaluation data
 // only: nothing from the file is built into the product.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { spawn } from 'node-pty';
+import { existsSync } from 'node:fs';
 import { CLI, ROOT, fmt, sandbox, settle, table } from './lib.mjs';
+import { startAnthropicStandin, claudeHomeConfig, lastUserText } from '../tests/helpers/anthropic-standin.mjs';
 
 const args = process.argv.slice(2);
-const file = args.find((a, i) => !a.startsWith('--') && !['--only', '--json'].includes(args[i - 1] ?? ''));
+const file = args.find((a, i) => !a.startsWith('--') && !['--only', '--json', '--client'].includes(args[i - 1] ?? ''));
 if (!file) {
   console.error('usage: npm run bench:recall -- <sessions.json> [--only id,id] [--json out.json] [--verbose]');
   process.exit(2);
 }
 const flag = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const only = flag('--only')?.split(',');
-const jsonOut = flag('--json') ?? join('bench', 'results', 'recall.json');
+const jsonOut = flag('--json') ?? join('bench', 'results', `recall-${flag('--client') ?? 'standin'}.json`);
 const verbose = args.includes('--verbose');
+const client = flag('--client') ?? 'standin';
+const REAL_BIN = join(process.env.CLAUDE_MEM_REAL_CLIENTS ?? join(ROOT, '.cache', 'real-clients'), 'node_modules', '.bin');
+if (client === 'claude' && !existsSync(join(REAL_BIN, 'claude'))) {
+  console.error('the real Claude Code is not installed: run scripts/install-real-clients.sh first');
+  process.exit(2);
+}
 const sessions = JSON.parse(readFileSync(file, 'utf8')).filter((s) => !only || only.includes(s.id));
 
 const sb = sandbox('recall');
@@ -34,27 +44,47 @@ function cm(argv, cwd) {
   return r.stdout;
 }
 
-/** One session through the stand-in CLI, typed as a person would. */
-async function converse(cwd, turns) {
+/** Answers from the session's script, for the real CLI's model API. */
+let script = [];
+const standin =
+  client === 'claude'
+    ? await startAnthropicStandin((body) => {
+        const text = lastUserText(body);
+        const turn = script.filter((t) => text.includes(t.user.trim())).sort((a, b) => b.user.length - a.user.length)[0];
+        return { text: turn ? turn.assistant : 'Sure.' };
+      })
+    : undefined;
+const KEY = `sk-ant-api03-${'standin'.repeat(12)}-AA`;
+
+function spawnClient(cwd, turns) {
+  if (client === 'claude') {
+    script = turns;
+    writeFileSync(join(sb.home, '.claude.json'), JSON.stringify(claudeHomeConfig(KEY, cwd)));
+    const cenv = { ...env, PATH: `${REAL_BIN}:${env.PATH}`, ANTHROPIC_BASE_URL: standin.url, ANTHROPIC_API_KEY: KEY, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' };
+    return spawn(process.execPath, [CLI, 'run', 'claude'], { cwd, env: cenv, cols: 100, rows: 30, name: 'xterm-256color' });
+  }
   const scriptFile = join(cwd, '..', `${Date.now()}-script.json`);
   writeFileSync(scriptFile, JSON.stringify(turns));
-  const pty = spawn(process.execPath, [CLI, 'run', 'mycli'], {
-    cwd,
-    env: { ...env, FAKE_SCRIPT: scriptFile },
-    cols: 100,
-    rows: 30,
-    name: 'xterm-256color',
-  });
+  return spawn(process.execPath, [CLI, 'run', 'mycli'], { cwd, env: { ...env, FAKE_SCRIPT: scriptFile }, cols: 100, rows: 30, name: 'xterm-256color' });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** One session through the CLI, typed as a person would. */
+async function converse(cwd, turns) {
+  const pty = spawnClient(cwd, turns);
   let out = '';
+  let lastOut = Date.now();
   const waiters = [];
   pty.onData((d) => {
     out += d;
+    lastOut = Date.now();
     for (const w of waiters.splice(0)) w();
   });
   const exited = new Promise((r) => pty.onExit(r));
-  const waitFor = (test, label) =>
+  const waitFor = (test, label, ms = 60_000) =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${label}:\n${out.slice(-2000)}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${label}:\n${out.slice(-2000)}`)), ms);
       const check = () => {
         if (test()) {
           clearTimeout(timer);
@@ -63,15 +93,35 @@ async function converse(cwd, turns) {
       };
       check();
     });
-  await waitFor(() => out.includes('╰'), 'the prompt');
-  for (const t of turns) {
-    const from = out.length;
-    pty.write(`${t.user}\r`);
-    await waitFor(() => out.slice(from).includes(`> ${t.user}\r`), 'the echo');
-    const at = out.lastIndexOf(`> ${t.user}\r`);
-    await waitFor(() => out.slice(at).includes('╰'), 'the answer');
+  const quiet = async (ms) => {
+    while (Date.now() - lastOut < ms) await sleep(100);
+  };
+  if (client === 'claude') {
+    await waitFor(() => out.includes('❯'), 'the prompt');
+    await quiet(500);
+    for (const t of turns) {
+      const served = standin.requests.length;
+      for (const ch of [...t.user]) pty.write(ch);
+      await sleep(200);
+      pty.write('\r');
+      // A marker never reaches the model; anything else is answered.
+      if (!t.user.startsWith('!记得')) await waitFor(() => standin.requests.slice(served).some((b) => lastUserText(b).includes(t.user.trim())), 'the request');
+      await quiet(800);
+    }
+    pty.write('/exit');
+    await sleep(300);
+    pty.write('\r');
+  } else {
+    await waitFor(() => out.includes('╰'), 'the prompt');
+    for (const t of turns) {
+      const from = out.length;
+      pty.write(`${t.user}\r`);
+      await waitFor(() => out.slice(from).includes(`> ${t.user}\r`), 'the echo');
+      const at = out.lastIndexOf(`> ${t.user}\r`);
+      await waitFor(() => out.slice(at).includes('╰'), 'the answer');
+    }
+    pty.write('exit\r');
   }
-  pty.write('exit\r');
   await exited;
 }
 
@@ -131,6 +181,7 @@ const summary = {
   noise_clean: `${noiseClean}/${noise}`,
 };
 console.log('');
-console.log(`stand-in CLI: query hit@3 ${hits}/${probes}, context hit ${ctxHits}/${probes}, type accuracy ${typeHits}/${probes}, memories per session ${fmt(mean)} mean / ${summary.memories_per_session_max} max, noise sessions clean ${noiseClean}/${noise}`);
+console.log(`${client === 'claude' ? 'real Claude Code' : 'stand-in CLI'}: query hit@3 ${hits}/${probes}, context hit ${ctxHits}/${probes}, type accuracy ${typeHits}/${probes}, memories per session ${fmt(mean)} mean / ${summary.memories_per_session_max} max, noise sessions clean ${noiseClean}/${noise}`);
 mkdirSync(dirname(jsonOut), { recursive: true });
-writeFileSync(jsonOut, `${JSON.stringify({ summary, rows }, null, 2)}\n`);
+writeFileSync(jsonOut, `${JSON.stringify({ client, summary, rows }, null, 2)}\n`);
+await standin?.close();

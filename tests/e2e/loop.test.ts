@@ -19,6 +19,11 @@ async function converse(h: ReturnType<typeof startCli>, lines: string[]): Promis
   for (const l of lines) {
     const before = h.text().length;
     h.write(`${l}\r`);
+    // A marker line is kept from the CLI (it never sees it): nothing to wait for.
+    if (l.startsWith('!记得')) {
+      await new Promise((r) => setTimeout(r, 300));
+      continue;
+    }
     // The fake CLI echoes the question, answers, then redraws its box.
     await h.waitForAfter(before, `> ${l}\r`);
     const answered = h.text().lastIndexOf(`> ${l}\r`);
