@@ -10,7 +10,7 @@
 // place, answering from a stand-in Messages API. Evaluation data
 // only: nothing from the file is built into the product.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { spawn } from 'node-pty';
 import { existsSync } from 'node:fs';
@@ -36,7 +36,15 @@ if (client === 'claude' && !existsSync(join(REAL_BIN, 'claude'))) {
 const sessions = JSON.parse(readFileSync(file, 'utf8')).filter((s) => !only || only.includes(s.id));
 
 const sb = sandbox('recall');
-const env = { ...sb.env, PATH: `${join(ROOT, 'tests', 'fixtures', 'bin')}:${sb.env.PATH}` };
+// The optional summarizer's input is recorded (and the call then fails, so the
+// local result stands): its size per session is what the one call would cost.
+const asked = join(sb.home, 'summarizer-inputs');
+mkdirSync(asked, { recursive: true });
+const env = {
+  ...sb.env,
+  PATH: `${join(ROOT, 'tests', 'fixtures', 'bin')}:${sb.env.PATH}`,
+  CLAUDE_MEM_DISTILL_SUMMARIZER: `cat > "${asked}/$(date +%s%N).txt"; exit 1`,
+};
 
 function cm(argv, cwd) {
   const r = spawnSync(process.execPath, [CLI, ...argv], { cwd, env, encoding: 'utf8', timeout: 120_000 });
@@ -169,6 +177,8 @@ for (const [i, s] of sessions.entries()) {
 }
 
 table(rows);
+const { encode } = await import('gpt-tokenizer');
+const inputTokens = readdirSync(asked).map((f) => encode(readFileSync(join(asked, f), 'utf8')).length);
 const mean = perSession.reduce((a, b) => a + b, 0) / Math.max(1, perSession.length);
 const summary = {
   sessions: sessions.length,
@@ -179,9 +189,12 @@ const summary = {
   memories_per_session_mean: Number(mean.toFixed(2)),
   memories_per_session_max: Math.max(0, ...perSession),
   noise_clean: `${noiseClean}/${noise}`,
+  summarizer_input_tokens_mean: Math.round(inputTokens.reduce((a, b) => a + b, 0) / Math.max(1, inputTokens.length)),
+  summarizer_input_tokens_max: Math.max(0, ...inputTokens),
 };
 console.log('');
 console.log(`${client === 'claude' ? 'real Claude Code' : 'stand-in CLI'}: query hit@3 ${hits}/${probes}, context hit ${ctxHits}/${probes}, type accuracy ${typeHits}/${probes}, memories per session ${fmt(mean)} mean / ${summary.memories_per_session_max} max, noise sessions clean ${noiseClean}/${noise}`);
+console.log(`optional summarizer: input ${summary.summarizer_input_tokens_mean} tokens per session mean, ${summary.summarizer_input_tokens_max} max (${inputTokens.length} calls; prompt included, reply not)`);
 mkdirSync(dirname(jsonOut), { recursive: true });
 writeFileSync(jsonOut, `${JSON.stringify({ client, summary, rows }, null, 2)}\n`);
 await standin?.close();

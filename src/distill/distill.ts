@@ -8,7 +8,7 @@ import { classify } from './classify.js';
 import { entitiesOf } from './entities.js';
 import { hasSignal } from './signals.js';
 import { cleanLine, sentencesOf } from './sentences.js';
-import { condense, extractiveSummary, requestsOf } from './summary.js';
+import { condense, extractiveSummary, requestsOf, turnTranscript } from './summary.js';
 import { isQuestion } from './questions.js';
 import { pickPassages } from './answers.js';
 import { isAcknowledgement } from './worth.js';
@@ -89,10 +89,12 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   const typed = seg.inputs.map((i) => i.text.trim()).filter((t) => t.length >= 4);
   const isEcho = (line: string): boolean => typed.some((t) => line.includes(t));
   const shell = isShell(ctx.agent);
+  const transcript: Array<{ t: number; user: string; reply: string }> = [];
   for (const g of replyGroups) {
     // A slash command (/exit, /model) is the CLI's own business; what it shows is a menu.
     if (!shell && SLASH_COMMAND.test(g.user)) continue;
     const sentences = sentencesOf(g.lines.filter((l) => !l.includes(ctx.marker) && !isEcho(l)));
+    if (!g.user.includes(ctx.marker)) transcript.push({ t: g.t, user: g.user, reply: sentences.join(' ') });
     // A shell prints command output, not answers, and output nobody asked
     // for (no turn) answers nothing: only stated conclusions count there.
     const kept = shell || !seg.turns.length ? sentences.filter(hasSignal) : pickPassages(sentences, asks(g.user) ? g.user : undefined);
@@ -120,5 +122,7 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   const summary = extractiveSummary(ctx.agent, requests, entities, lang);
   // A summary only of a session that established something: small talk leaves nothing.
   if (summary && requests.length >= 2 && out.length > 0) push({ ...candidate(ctx, summary, seg.end, 'assistant'), type: 'fact', dir: ctx.dir, summary: true });
-  return { candidates: out, summary, condensed: condense(requests, conclusions, entities, lang), entities };
+  const turns = turnTranscript(transcript);
+  const condensed = [condense(requests, conclusions, entities, lang), turns && `${lang === 'zh' ? '对话' : 'Turns'}:\n${turns}`].filter(Boolean).join('\n');
+  return { candidates: out, summary, condensed, entities };
 }

@@ -145,3 +145,16 @@ describe('a session distilled', () => {
     expect(distillSegment(conversation([['what is a closure in JavaScript?', 'A closure is a function that keeps the variables of the scope it was created in.']]), ctx).candidates).toEqual([]);
   });
 });
+
+describe('the summarizer reply', () => {
+  it('reads JSON (fenced or not) and plain text, dropping malformed entries', async () => {
+    const { parseSummarizerReply, turnTranscript, clipWeighted } = await import('./index.js');
+    expect(parseSummarizerReply('Fixed the login bug.')).toEqual({ summary: 'Fixed the login bug.', memories: [] });
+    const r = parseSummarizerReply('```json\n{"summary":"s","memories":[{"text":"Use make dev","type":"project","t":3},{"text":"x","type":"bogus"},{"type":"fact"},{"text":"no moment","type":"fact","t":-1}]}\n```');
+    expect(r).toEqual({ summary: 's', memories: [{ text: 'Use make dev', type: 'project', t: 3 }, { text: 'no moment', type: 'fact', t: undefined }] });
+    expect(parseSummarizerReply('{not json')).toEqual({ summary: '{not json', memories: [] });
+    expect(parseSummarizerReply('')).toBeUndefined();
+    expect(turnTranscript([{ t: 1.25, user: 'where is it?', reply: 'In a/b.ts.' }])).toBe('[t=1.3] user: where is it?\n[t=1.3] assistant: In a/b.ts.');
+    expect(clipWeighted('日志'.repeat(100), 11)).toBe('日志日志日…');
+  });
+});

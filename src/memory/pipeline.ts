@@ -3,11 +3,16 @@ import { relative } from 'node:path';
 import type { Config, Paths } from '../config/index.js';
 import { replayCast, castPath, isLive, markDone, claimProcessing, CastFormatError, setAside, clearSetAside, type Replay } from '../pty/index.js';
 import { segmentSession } from '../segmenter/index.js';
-import { distillSegment, markerCandidates, dropRepeats, type Summarizer, extractive, type DistillContext } from '../distill/index.js';
+import { distillSegment, markerCandidates, dropRepeats, clipWeighted, SUMMARIZER_INPUT_MAX, type Summarizer, extractive, type DistillContext } from '../distill/index.js';
 import type { Candidate, Stores, WriteResult } from '../store/index.js';
 import { FatalError, errnoCode, errorMessage } from '../errors.js';
 
 export type ProcessMode = 'full' | 'markers' | 'live';
+
+/** The end of the last distilled segment: the moment for a summarizer memory that names none. */
+function lastT(segments: Array<{ end: number }>): number {
+  return segments.length ? Math.max(...segments.map((s) => s.end)) : 0;
+}
 
 
 import type { SkipReason } from './skip-reasons.js';
@@ -171,8 +176,14 @@ async function processClaimed(
 
   await flush();
   if (mode === 'full' && condensed) {
-    const better = await summarizer.summarize(condensed);
-    if (better) summary = better;
+    const reply = await summarizer.summarize(clipWeighted(condensed, SUMMARIZER_INPUT_MAX));
+    if (reply?.summary) summary = reply.summary;
+    // Its memories are candidates like the local ones: the same filters, redaction and dedup.
+    for (const m of reply?.memories ?? []) {
+      const t = m.t ?? lastT(closed);
+      add({ type: m.type, text: m.text, dir: m.type === 'global' ? '' : ctx.dir, agent, sessionId, source: ctx.sourceAt(t), explicit: false });
+    }
+    await flush();
   }
   const lastEnd = closed.length ? Math.max(...closed.map((s) => s.end)) : session.processedT;
   const endedAt = mode === 'full' ? cast.header.timestamp * 1000 + Math.round(cast.lastT * 1000) : null;

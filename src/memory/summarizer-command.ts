@@ -1,8 +1,16 @@
 import { spawn } from 'node:child_process';
-import type { Summarizer } from '../distill/index.js';
+import type { Summarizer, SummarizerReply } from '../distill/index.js';
 import type { Config } from '../config/index.js';
 
 const SUMMARIZER_TIMEOUT_MS = 60_000;
+
+/** The one call's instructions; the reply shape is documented in distill/summarizer.ts and docs/distill.md. */
+export const SUMMARIZER_PROMPT = [
+  'Summarize this coding session in one or two sentences, in the language it is written in.',
+  'Also list what a later session in this project must know: commands, paths, settings, decisions, causes, rules, the user\'s preferences; at most 5, each a sentence that makes sense alone; none for small talk or general knowledge.',
+  'Reply with JSON only: {"summary": "...", "memories": [{"text": "...", "type": "global|project|fact", "t": <the [t=...] of the turn it came from>}]}.',
+  'global = the user\'s own habits; project = how to work in this repository; fact = a conclusion of this session.',
+].join(' ');
 
 /**
  * Runs the user's summarizer command (e.g. "claude -p") with the condensed
@@ -13,10 +21,10 @@ export function commandSummarizer(command: string, cwd: string, env: NodeJS.Proc
   return {
     summarize: (condensed) =>
       new Promise((resolve) => {
-        const prompt = `Summarize this coding session in one or two sentences, in the language it is written in. Reply with the summary only.\n\n${condensed}`;
+        const prompt = `${SUMMARIZER_PROMPT}\n\n${condensed}`;
         let out = '';
         let settled = false;
-        const done = (v: string | undefined): void => {
+        const done = (v: SummarizerReply | undefined): void => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
@@ -34,7 +42,7 @@ export function commandSummarizer(command: string, cwd: string, env: NodeJS.Proc
         child.on('error', () => done(undefined));
         child.on('close', (code) => {
           if (code !== 0) return done(undefined);
-          void import('../distill/index.js').then((d) => done(d.cleanSummary(out)), () => done(undefined));
+          void import('../distill/index.js').then((d) => done(d.parseSummarizerReply(out)), () => done(undefined));
         });
         child.stdin.on('error', () => undefined);
         child.stdin.end(prompt);

@@ -6,6 +6,7 @@ import { startCli } from '../helpers/pty-harness.js';
 import { cm, listJson, poll } from '../helpers/cli.js';
 import { castsIn } from '../helpers/casts.js';
 import { BLOCK_BEGIN, BLOCK_END } from '../../src/memory/index.js';
+import { encode } from 'gpt-tokenizer';
 
 const FAKE_BIN = join(ROOT, 'tests', 'fixtures', 'bin');
 const API_KEY = 'sk-proj-Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz';
@@ -201,8 +202,35 @@ describe('while the session runs, and after it', () => {
     );
     expect(status.last_summary).toBe('Set up pytest -q as the test command and fixed the flaky API test (shared temp dir).');
     const asked = readFileSync(inputLog, 'utf8');
-    expect(asked.length).toBeLessThan(2500);
+    // The one call stays under 3k tokens: its input (prompt, condensed session, turns) well below.
+    expect(encode(asked).length).toBeLessThan(2500);
     expect(asked).toContain('what is the test command?');
+    expect(asked).toMatch(/\[t=\d+\.\d\] user: what is the test command\?/);
+  });
+
+  it('takes memory candidates from a JSON summarizer reply, through the same filters, redaction and dedup', async () => {
+    const sb = makeSandbox('cm-summary-json');
+    const env = { ...withFakes(sb.env), SUMMARIZER_REPLY: 'reply-memories.json', CLAUDE_MEM_DISTILL_SUMMARIZER: join(ROOT, 'tests', 'fixtures', 'summarizer', 'replay.sh') };
+    const h = startCli(['run', 'claude'], { cwd: sb.project, env, cols: 100, rows: 30 });
+    await converse(h, ['what is the test command?', 'where do logs go?']);
+    h.write('exit\r');
+    await h.exited;
+    const memories = await poll(
+      () => listJson({ cwd: sb.project, env }),
+      (ms) => ms.some((m) => m.text.includes('pip-ci')),
+    );
+    const cache = memories.find((m) => m.text.includes('pip-ci'));
+    expect(cache).toMatchObject({ type: 'fact', agent: 'claude' });
+    expect(cache?.source).toMatch(/#t=1\.5$/);
+    expect(memories.find((m) => m.text.includes('answers in English'))?.type).toBe('global');
+    // Redacted like any other candidate; "ok" and the entry without a type never arrive.
+    const token = memories.find((m) => m.text.includes('staging deploy token'));
+    expect(token?.text).not.toContain('ghp_Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0LzQwEr');
+    expect(memories.some((m) => m.text === 'ok' || m.text === 'no type given')).toBe(false);
+    // The test command it repeats is deduplicated against the one distilled locally.
+    expect(memories.filter((m) => m.type === 'project' && m.text.includes('pytest -q') && !m.text.includes('session')).length).toBe(1);
+    const status = JSON.parse(cm(['status', '--json'], { cwd: sb.project, env }).stdout) as { last_summary: string | null };
+    expect(status.last_summary).toBe('Set up pytest -q as the test command and chose JSON logs.');
   });
 
   it('folds new material into the running summary periodically, while the session runs', async () => {
