@@ -2,7 +2,7 @@ import type { MemoryType } from '../text/index.js';
 import { featuresOf } from './features.js';
 
 /**
- * Typing rules (documented in docs/distill.md), by who said it:
+ * Typing rules (documented in docs/design-notes.md, Distillation), by who said it:
  *
  * - global: the user's own habits and standing instructions, true in any
  *   repository ("I prefer…", "always answer in Chinese", "以后回答都用中文",

@@ -4,7 +4,7 @@ import type { Config } from '../config/index.js';
 
 const SUMMARIZER_TIMEOUT_MS = 60_000;
 
-/** The one call's instructions; the reply shape is documented in distill/summarizer.ts and docs/distill.md. */
+/** The one call's instructions; the reply shape is documented in distill/summarizer.ts and docs/design-notes.md. */
 export const SUMMARIZER_PROMPT = [
   'Summarize this coding session in one or two sentences, in the language it is written in.',
   'Also list what a later session in this project must know: commands, paths, settings, decisions, causes, rules, the user\'s preferences; at most 5, each a sentence that makes sense alone; none for small talk or general knowledge.',
