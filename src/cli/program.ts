@@ -16,6 +16,7 @@ import { registerReindex } from './commands/reindex.js';
 import { registerModel } from './commands/model.js';
 import { registerConfig } from './commands/config.js';
 import { registerDocs } from './commands/docs.js';
+import { registerMcp } from './commands/mcp.js';
 import { addExamples } from './examples.js';
 
 const pkg = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -63,6 +64,7 @@ export function buildProgram(cli: CliEnv, setQuiet: (q: boolean) => void, onRunE
   registerReindex(program, cli);
   registerConfig(program, cli);
   registerDocs(program, cli);
+  registerMcp(program, cli, pkg.version);
   addExamples(program);
   return program;
 }

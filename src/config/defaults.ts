@@ -41,5 +41,9 @@ export const DEFAULTS: Config = {
   "distill": {
     "periodic_minutes": 10,
     "summarizer": ""
+  },
+  "mcp": {
+    "register": true,
+    "allow_forget": false
   }
 };

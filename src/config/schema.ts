@@ -168,11 +168,22 @@ function buildSchema(z: typeof Zod) {
         summarizer: z
           .string()
           .default('')
-          .describe('optional command that reads condensed text on stdin and prints a summary, e.g. "claude -p"; empty means local and extractive'),
+          .describe('optional command called once per session on condensed text (about 2k tokens) that prints a summary, or JSON with a summary and memories (docs/design-notes.md), e.g. "claude -p"; empty means local and extractive'),
       })
       .strict()
       .prefault({})
       .describe('distillation'),
+    mcp: z
+      .object({
+        register: z
+          .boolean()
+          .default(true)
+          .describe('run registers the claude-mem MCP server (search, timeline, get, remember) with claude and codex, unless you configured one of that name'),
+        allow_forget: z.boolean().default(false).describe('offer a forget tool over MCP; off, so an agent cannot delete memories silently'),
+      })
+      .strict()
+      .prefault({})
+      .describe('the MCP server (claude-mem mcp)'),
   })
   .strict();
 }

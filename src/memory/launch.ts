@@ -7,6 +7,7 @@ import type { Memory, Stores } from '../store/index.js';
 import { FILE_MODE } from '../fs-private.js';
 import { cacheKey, lookupBlock, recordPendingHeat, saveBlock, takePendingHeat, type CachedBlock } from './context-cache.js';
 import { blockRefs, buildContext, readGitFacts } from './context.js';
+import { withToolHint } from './mcp-registration.js';
 
 export interface PreparedInjection {
   args: string[];
@@ -44,8 +45,13 @@ export async function prepareContextCache(stores: Stores, loaded: Pick<LoadedCon
 }
 
 /** Hands a block to the CLI through its adapter: argv, env, a private temp file. */
-async function handOver(o: { agent: string; args: string[]; loaded: Pick<LoadedConfig, 'config'> & { paths: Paths } }, block: PreparedInjection['block']): Promise<PreparedInjection> {
+async function handOver(
+  o: { agent: string; args: string[]; loaded: Pick<LoadedConfig, 'config'> & { paths: Paths }; searchTool?: string },
+  shown: PreparedInjection['block'],
+): Promise<PreparedInjection> {
   const { chooseAdapter, planAdapter } = await import('../inject/adapters/builtin.js');
+  // With the MCP server registered, the block says in one line that more can be searched.
+  const block = o.searchTool ? { ...shown, text: withToolHint(shown.text, o.searchTool) } : shown;
   const adapter = chooseAdapter(o.agent, o.loaded.config.inject.adapters, o.args);
   // Every CLI gets the file too (CLAUDE_MEM_CONTEXT_FILE), not only file-arg ones.
   const dir = handoverDir(o.loaded.paths.userDataDir);
@@ -82,6 +88,8 @@ export async function prepareInjection(o: {
   args: string[];
   cwd: string;
   loaded: Pick<LoadedConfig, 'config' | 'explicit'> & { paths: Paths };
+  /** The MCP search tool's name, when run registered the server. */
+  searchTool?: string;
 }): Promise<PreparedInjection> {
   const { config, paths } = o.loaded;
   // No store yet means nothing to remember: do not create one, or even load

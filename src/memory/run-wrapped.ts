@@ -8,6 +8,7 @@ import { SessionRecording } from './recording.js';
 import type { Notices } from './notices.js';
 import { spawnDetached } from './background.js';
 import { prepareInjection, type PreparedInjection } from './launch.js';
+import { mcpRegistration } from './mcp-registration.js';
 
 export interface RunOptions {
   command: string;
@@ -69,11 +70,13 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
     spawnDetached(['distill', '--pending'], opts.cwd, opts.env);
   }
 
+  // The MCP server, for CLIs that take one per run (the user's own config of that name wins).
+  const mcp = memory && config.mcp.register ? mcpRegistration(agent, opts.cwd, opts.env, opts.args) : undefined;
   let injection: PreparedInjection | undefined;
   let args = opts.args;
   if (memory && opts.inject && config.inject.enabled) {
     try {
-      injection = await prepareInjection({ agent, args: opts.args, cwd: opts.cwd, loaded });
+      injection = await prepareInjection({ agent, args: opts.args, cwd: opts.cwd, loaded, searchTool: mcp?.searchTool });
       args = injection.args;
       Object.assign(childEnv, injection.env);
     } catch (err) {
@@ -81,6 +84,8 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
       injection = undefined;
     }
   }
+
+  if (mcp) args = [...mcp.args, ...args];
 
   // One line each way, on stderr only when it is a terminal: never in the
   // child's output, and never in a pipe or a log a script reads.

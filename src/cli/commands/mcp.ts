@@ -1,0 +1,21 @@
+import type { Command } from 'commander';
+import { loadFor, type CliEnv } from '../env.js';
+
+export function registerMcp(program: Command, cli: CliEnv, version: string): void {
+  program
+    .command('mcp')
+    .description('serve memory to an AI CLI over MCP on stdin/stdout: search, timeline, get, remember (run registers it for you)')
+    .option('--agent <name>', 'the CLI asking, recorded on what it remembers', 'mcp')
+    .action(async (o: { agent: string }) => {
+      const loaded = loadFor(cli);
+      const { openMemory } = await import('../../memory/index.js');
+      const { serveStdio } = await import('../../mcp/server.js');
+      // Logs left by a crash are not processed here: the server answers at once.
+      const memory = await openMemory({ cwd: cli.cwd, env: cli.env, loaded, notices: cli.messages, recover: false });
+      try {
+        await serveStdio(memory, { agent: o.agent, allowForget: loaded.config.mcp.allow_forget, version });
+      } finally {
+        memory.close();
+      }
+    });
+}

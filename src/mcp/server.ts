@@ -1,0 +1,113 @@
+/**
+ * `claude-mem mcp`: a stdio MCP server over one DirectoryMemory, opened
+ * once and serving every call from the same stores (SQLite reads see what
+ * other processes wrote; nothing is cached that could go stale). It costs
+ * nothing until a tool is called, holds no lock while idle (WAL readers
+ * take none between calls), and exits when stdin closes. Only the protocol
+ * goes to stdout; notices go to stderr.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+import type { DirectoryMemory } from '../memory/directory-memory.js';
+import { forgetTool, getTool, guarded, rememberTool, searchTool, timelineTool, GET_MAX_IDS, SEARCH_MAX_LIMIT, type ToolResult } from './tools.js';
+
+export const MCP_SERVER_NAME = 'claude-mem';
+
+export interface McpOptions {
+  /** Who is asking (the wrapped CLI): recorded as the agent of a remembered memory. */
+  agent: string;
+  /** `forget` is offered only when the config allows it: the agent must not delete memories silently. */
+  allowForget: boolean;
+  version: string;
+}
+
+// The schemas describe the arguments to the model; the tools check them
+// again themselves, so a bad value is a tool error with a clear message.
+const loose = {
+  text: z.string().optional(),
+  int: z.number().optional(),
+  date: z.union([z.string(), z.number()]).optional(),
+};
+
+const asContent = (r: ToolResult): { content: Array<{ type: 'text'; text: string }>; isError?: boolean } => ({
+  content: [{ type: 'text', text: r.text }],
+  ...(r.isError ? { isError: true } : {}),
+});
+
+export function buildMcpServer(memory: DirectoryMemory, o: McpOptions): McpServer {
+  const server = new McpServer({ name: MCP_SERVER_NAME, version: o.version });
+  server.registerTool(
+    'search',
+    {
+      description:
+        'Search what claude-mem remembers about this project and the user (hybrid full-text and vector search, Chinese and English). Returns compact index rows: id · type · date · agent · score · first line. Use get for the full text.',
+      inputSchema: {
+        query: z.string().describe('a few keywords, e.g. "test command" or 日志格式'),
+        type: loose.text.describe('global, project or fact'),
+        dir: loose.text.describe('only memories of this directory or below'),
+        agent: loose.text.describe('only memories written by this CLI'),
+        since: loose.date.describe('only memories created on or after this date (2026-11-30)'),
+        until: loose.date.describe('only memories created on or before this date'),
+        limit: loose.int.describe(`rows to return, 1 to ${SEARCH_MAX_LIMIT} (default 10)`),
+        offset: loose.int.describe('rows to skip, for the next page'),
+      },
+    },
+    async (args) => asContent(await guarded(() => searchTool(memory, args))),
+  );
+  server.registerTool(
+    'timeline',
+    {
+      description: 'Memories and session summaries around one anchor, in time order, as index rows. Give exactly one of id, session or time.',
+      inputSchema: {
+        id: loose.text.describe('a memory id from search'),
+        session: loose.text.describe('a session id'),
+        time: loose.date.describe('a date or time'),
+        before: loose.int.describe('rows before the anchor (default 3)'),
+        after: loose.int.describe('rows after the anchor (default 3)'),
+      },
+    },
+    async (args) => asContent(await guarded(() => timelineTool(memory, args))),
+  );
+  server.registerTool(
+    'get',
+    {
+      description: `The full memories for ids from search or timeline: text, supplement, source session and moment, dates, heat, and the session summary. At most ${GET_MAX_IDS} ids.`,
+      inputSchema: { ids: z.array(z.string()).describe('memory ids, e.g. ["12", "g3"]') },
+    },
+    async (args) => asContent(await guarded(() => getTool(memory, args))),
+  );
+  server.registerTool(
+    'remember',
+    {
+      description:
+        'Remember a sentence for later sessions: a command, a convention, a decision, the user\'s preference. It goes through the same filters and redaction as everything claude-mem stores.',
+      inputSchema: {
+        text: z.string().describe('one or two sentences that make sense alone'),
+        type: loose.text.describe('global (the user\'s habit), project (how to work here) or fact (a conclusion); default: classified'),
+      },
+    },
+    async (args) => asContent(await guarded(() => rememberTool(memory, args, o.agent))),
+  );
+  if (o.allowForget) {
+    server.registerTool(
+      'forget',
+      { description: 'Delete one memory by id (enabled by mcp.allow_forget).', inputSchema: { id: z.string() } },
+      async (args) => asContent(await guarded(() => forgetTool(memory, args))),
+    );
+  }
+  return server;
+}
+
+/** Serves on stdin/stdout until stdin closes. */
+export async function serveStdio(memory: DirectoryMemory, o: McpOptions): Promise<void> {
+  const server = buildMcpServer(memory, o);
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    process.stdin.once('end', () => resolve());
+    process.stdin.once('close', () => resolve());
+  });
+  await server.connect(transport);
+  await closed;
+  await server.close().catch(() => undefined);
+}

@@ -1,0 +1,89 @@
+/**
+ * `run` registers the claude-mem MCP server with the CLIs that take one per
+ * run, so the agent can search mid-session: claude through `--mcp-config`,
+ * codex through `-c mcp_servers.claude_mem.*`. Where the user has already
+ * configured a server under that name (their settings, or their own flags),
+ * theirs wins and nothing is added.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BLOCK_END } from '../memory-block.js';
+
+export const CLAUDE_SERVER_NAME = 'claude-mem';
+/** Codex keys are TOML bare keys: no dash. */
+export const CODEX_SERVER_NAME = 'claude_mem';
+
+const MAIN = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+
+function readJson(file: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+function hasServer(servers: unknown, name: string): boolean {
+  return typeof servers === 'object' && servers !== null && name in servers;
+}
+
+/** The user's own claude-mem server in Claude Code's settings: user, this project, or .mcp.json. */
+export function claudeHasOwnServer(cwd: string, env: NodeJS.ProcessEnv, args: string[]): boolean {
+  if (args.some((a) => a.includes(`"${CLAUDE_SERVER_NAME}"`))) return true;
+  const home = env['HOME'] ?? homedir();
+  const configDir = env['CLAUDE_CONFIG_DIR'];
+  const user = readJson(configDir ? join(configDir, '.claude.json') : join(home, '.claude.json'));
+  if (hasServer(user?.['mcpServers'], CLAUDE_SERVER_NAME)) return true;
+  const projects = user?.['projects'] as Record<string, { mcpServers?: unknown }> | undefined;
+  if (hasServer(projects?.[cwd]?.mcpServers, CLAUDE_SERVER_NAME)) return true;
+  return hasServer(readJson(join(cwd, '.mcp.json'))?.['mcpServers'], CLAUDE_SERVER_NAME);
+}
+
+export function codexHasOwnServer(env: NodeJS.ProcessEnv, args: string[]): boolean {
+  if (args.some((a) => a.includes(`mcp_servers.${CODEX_SERVER_NAME}`))) return true;
+  const file = join(env['CODEX_HOME'] ?? join(env['HOME'] ?? homedir(), '.codex'), 'config.toml');
+  if (!existsSync(file)) return false;
+  try {
+    return new RegExp(`^\\s*\\[mcp_servers\\.${CODEX_SERVER_NAME}\\]|^\\s*mcp_servers\\.${CODEX_SERVER_NAME}\\.`, 'm').test(readFileSync(file, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+export interface McpRegistration {
+  /** argv to put before the user's own. */
+  args: string[];
+  /** The tool names the agent will see, for the block's hint. */
+  searchTool: string;
+}
+
+/** What to add to a CLI's argv to register the server, or undefined for CLIs without a per-run way (or already configured). */
+export function mcpRegistration(agent: string, cwd: string, env: NodeJS.ProcessEnv, userArgs: string[]): McpRegistration | undefined {
+  const serverArgs = [MAIN, 'mcp', '--agent', agent];
+  if (agent === 'claude') {
+    if (claudeHasOwnServer(cwd, env, userArgs)) return undefined;
+    const config = { mcpServers: { [CLAUDE_SERVER_NAME]: { command: process.execPath, args: serverArgs } } };
+    return { args: ['--mcp-config', JSON.stringify(config)], searchTool: `mcp__${CLAUDE_SERVER_NAME}__search` };
+  }
+  if (agent === 'codex') {
+    if (codexHasOwnServer(env, userArgs)) return undefined;
+    return {
+      args: ['-c', `mcp_servers.${CODEX_SERVER_NAME}.command=${JSON.stringify(process.execPath)}`, '-c', `mcp_servers.${CODEX_SERVER_NAME}.args=${JSON.stringify(serverArgs)}`],
+      searchTool: `${CODEX_SERVER_NAME}.search`,
+    };
+  }
+  return undefined;
+}
+
+/** Pure: the block, with one line saying more can be looked up with the tool. */
+export function withToolHint(block: string, searchTool: string): string {
+  const at = block.lastIndexOf(BLOCK_END);
+  if (at < 0) return block;
+  const zh = block.includes('（来自 claude-mem）');
+  const hint = zh
+    ? `需要更多时，用 ${searchTool} 工具搜索 claude-mem 的记忆（再用 get 取全文）。`
+    : `More is remembered: search it with the ${searchTool} tool (then get for full text).`;
+  return `${block.slice(0, at)}${hint}\n${block.slice(at)}`;
+}
