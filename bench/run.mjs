@@ -16,6 +16,7 @@ import { rss } from './rss.mjs';
 import { killloss } from './killloss.mjs';
 import { biglog } from './biglog.mjs';
 import { fuzz } from './fuzz.mjs';
+import { mcp } from './mcp.mjs';
 
 const quick = process.argv.includes('--quick');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
@@ -30,6 +31,7 @@ const plan = {
   killloss: () => killloss({ runs: quick ? 3 : 9 }),
   biglog: () => biglog({ mb: quick ? 100 : 1024 }),
   fuzz: () => fuzz({ runs: quick ? 300 : 10_000 }),
+  mcp: () => mcp({ sizes: quick ? [1000, 10_000] : [10_000, 100_000], reps: quick ? 5 : 20, calls: 1000 }),
 };
 
 const results = { machine: { cpus: cpus().length, model: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version }, quick, at: new Date().toISOString(), figures: {} };

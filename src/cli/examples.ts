@@ -14,6 +14,10 @@ const EXAMPLES: Record<string, string[]> = {
   init: ['claude-mem init', 'claude-mem init --force'],
   pull: ['claude-mem model pull', 'claude-mem reindex          # afterwards, to re-embed what you have'],
   reindex: ['claude-mem model pull && claude-mem reindex'],
+  mcp: [
+    'claude-mem mcp --agent claude   # stdio; run registers it for claude and codex by itself',
+    `claude mcp add -s user claude-mem -- claude-mem mcp --agent claude`,
+  ],
   config: ['claude-mem config', 'claude-mem --set inject.token_budget=800 context'],
 };
 

@@ -79,18 +79,34 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     const printEnv = { ...env, FAKE_PRINT_ARGV: '1' };
 
     const claude = JSON.parse(cm(['run', 'claude', '--resume'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[]; context: string };
-    expect(claude.argv[0]).toBe('--append-system-prompt');
-    const block = claude.argv[1] ?? '';
+    // The MCP server first, then the block, then the user's own arguments.
+    expect(claude.argv[0]).toBe('--mcp-config');
+    const server = (JSON.parse(claude.argv[1] ?? '{}') as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers['claude-mem'];
+    expect(server?.args.slice(-3)).toEqual(['mcp', '--agent', 'claude']);
+    expect(claude.argv[2]).toBe('--append-system-prompt');
+    const block = claude.argv[3] ?? '';
     expect(block.startsWith(BLOCK_BEGIN)).toBe(true);
     expect(block.endsWith(BLOCK_END)).toBe(true);
+    expect(block).toContain('mcp__claude-mem__search');
     expect(block.indexOf('I prefer answers in Chinese')).toBeLessThan(block.indexOf('pytest -q'));
-    expect(claude.argv.slice(2)).toEqual(['--resume']);
+    expect(claude.argv.slice(4)).toEqual(['--resume']);
     expect(claude.context).toBe(block);
 
     const codex = JSON.parse(cm(['run', 'codex'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[] };
-    expect(codex.argv[0]).toBe('-c');
-    expect(codex.argv[1]?.startsWith('developer_instructions="')).toBe(true);
-    expect(JSON.parse((codex.argv[1] ?? '').slice('developer_instructions='.length))).toBe(block);
+    expect(codex.argv.slice(0, 4).filter((a) => a === '-c')).toHaveLength(2);
+    expect(codex.argv[1]).toMatch(/^mcp_servers\.claude_mem\.command="/);
+    expect(JSON.parse((codex.argv[3] ?? '').slice('mcp_servers.claude_mem.args='.length))).toEqual(expect.arrayContaining(['mcp', '--agent', 'codex']));
+    expect(codex.argv[4]).toBe('-c');
+    expect(codex.argv[5]?.startsWith('developer_instructions="')).toBe(true);
+    const codexBlock = JSON.parse((codex.argv[5] ?? '').slice('developer_instructions='.length)) as string;
+    expect(codexBlock).toContain('claude_mem.search');
+    expect(codexBlock.replace(/\n[^\n]*claude_mem\.search[^\n]*/, '')).toBe(block.replace(/\n[^\n]*mcp__claude-mem__search[^\n]*/, ''));
+
+    // A server of that name in the user's own Claude settings wins: run adds none.
+    writeFileSync(join(sb.home, '.claude.json'), JSON.stringify({ mcpServers: { 'claude-mem': { command: 'my-own' } } }));
+    const own = JSON.parse(cm(['run', 'claude'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[] };
+    expect(own.argv).not.toContain('--mcp-config');
+    expect(own.argv[1]).not.toContain('mcp__claude-mem__search');
 
     const aider = JSON.parse(cm(['run', 'aider'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[]; contextFile: string; contextFileMode: string };
     expect(aider.argv[0]).toBe('--read');
@@ -102,7 +118,8 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
 
     const other = JSON.parse(cm(['run', 'mycli'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[]; context: string };
     expect(other.argv).toEqual([]);
-    expect(other.context).toBe(block);
+    // No MCP for a CLI without a per-run way to register it: no hint either.
+    expect(other.context).toBe(block.replace(/\n[^\n]*mcp__claude-mem__search[^\n]*/, ''));
 
     const none = JSON.parse(cm(['run', '--no-inject', 'claude'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[]; context: null };
     expect(none.argv).toEqual([]);
@@ -119,7 +136,10 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     expect(cm(['remember', 'The test command for this repo is pytest -q, run from the root'], o).status).toBe(0);
     // --no-record: no background distiller racing these launches (it would
     // refresh the cache itself, which is its job, but makes hits timing-bound).
-    const block = (): string => (JSON.parse(cm(['run', '--no-record', 'claude'], o).stdout) as { argv: string[] }).argv[1] ?? '';
+    const block = (): string => {
+      const argv = (JSON.parse(cm(['run', '--no-record', 'claude'], o).stdout) as { argv: string[] }).argv;
+      return argv[argv.indexOf('--append-system-prompt') + 1] ?? '';
+    };
     const first = block();
     expect(first).toContain('pytest -q');
     const pending = join(sb.project, '.claude-mem', 'heat-pending.jsonl');
@@ -134,7 +154,7 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     expect(third, readFileSync(join(sb.project, '.claude-mem', 'context-cache.json'), 'utf8')).toContain('I prefer answers in Chinese');
     expect(third.indexOf('I prefer answers')).toBeLessThan(third.indexOf('pytest -q'));
     // A prompt in argv ranks facts, so it never takes the cached block.
-    expect((JSON.parse(cm(['run', '--no-record', 'claude', 'fix the failing test please'], o).stdout) as { argv: string[] }).argv[2]).toBe('fix the failing test please');
+    expect((JSON.parse(cm(['run', '--no-record', 'claude', 'fix the failing test please'], o).stdout) as { argv: string[] }).argv.at(-1)).toBe('fix the failing test please');
     expect(listJson(o).find((m) => m.text.includes('pytest -q'))?.heat).toBeGreaterThanOrEqual(4);
   });
 

@@ -1,0 +1,73 @@
+// The MCP server as a client sees it: tokens per call (search at 10 rows,
+// get of 1 and 5 ids, counted with the BPE tokenizer), search latency inside
+// the running server at several store sizes (round trip over stdio, beside
+// the same search in-process as the baseline), and the server's RSS idle and
+// after 1,000 calls.
+import { readFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { encode } from 'gpt-tokenizer';
+import { openMemory } from 'claude-mem';
+import { CLI, sandbox, now, pct, fmt } from './lib.mjs';
+import { buildStore } from './fixtures.mjs';
+
+const QUERIES = ['orders table index', '日志 JSON 格式', 'payment webhook staging', '缓存键 版本号', 'pytest -q', 'rate limiter redis', '数据库迁移', 'login page snake_case'];
+
+function rssOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+const text = (r) => r.content.map((c) => c.text).join('\n');
+
+export async function mcp({ sizes, reps, calls }) {
+  const rows = [];
+  for (const n of sizes) {
+    const sb = sandbox(`mcp${n}`);
+    await buildStore(sb, n);
+    const env = { ...sb.env, CLAUDE_MEM_STORE_VECTOR_MODEL: 'lexical' };
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], cwd: sb.project, env, stderr: 'ignore' });
+    const client = new Client({ name: 'bench', version: '0' });
+    await client.connect(transport);
+    const search = (query, limit = 10) => client.callTool({ name: 'search', arguments: { query, limit } });
+    await search('warm up');
+    const times = [];
+    for (let r = 0; r < reps; r++) {
+      for (const q of QUERIES) {
+        const t0 = now();
+        await search(q);
+        times.push(now() - t0);
+      }
+    }
+    // The same searches in this process: what the server adds is the stdio round trip.
+    const memory = await openMemory({ cwd: sb.project, env, recover: false });
+    const base = [];
+    for (let r = 0; r < reps; r++) {
+      for (const q of QUERIES) {
+        const t0 = now();
+        await memory.search(q, { limit: 11 });
+        base.push(now() - t0);
+      }
+    }
+    memory.close();
+    rows.push({ figure: 'mcp search', variant: `${n} memories, in the server (round trip)`, p50: `${fmt(pct(times, 50))} ms`, p99: `${fmt(pct(times, 99))} ms`, baseline: `in-process ${fmt(pct(base, 50))} / ${fmt(pct(base, 99))} ms` });
+    if (n === sizes[0]) {
+      const rows10 = text(await search('orders table', 10));
+      const ids = rows10.split('\n').filter((l) => / · /.test(l)).map((l) => l.split(' · ')[0]);
+      const get1 = text(await client.callTool({ name: 'get', arguments: { ids: ids.slice(0, 1) } }));
+      const get5 = text(await client.callTool({ name: 'get', arguments: { ids: ids.slice(0, 5) } }));
+      rows.push({ figure: 'mcp tokens per call', variant: `search, ${ids.length} rows`, p50: `${encode(rows10).length} tokens`, p99: '', baseline: 'target ≤ 600' });
+      rows.push({ figure: 'mcp tokens per call', variant: 'get, 1 id', p50: `${encode(get1).length} tokens`, p99: '', baseline: '' });
+      rows.push({ figure: 'mcp tokens per call', variant: 'get, 5 ids', p50: `${encode(get5).length} tokens`, p99: '', baseline: '' });
+      const pid = transport.pid;
+      const idle = rssOf(pid);
+      for (let i = 0; i < calls; i++) await search(QUERIES[i % QUERIES.length]);
+      const after = rssOf(pid);
+      for (let i = 0; i < calls; i++) await search(QUERIES[i % QUERIES.length]);
+      const after2 = rssOf(pid);
+      rows.push({ figure: 'mcp server RSS', variant: `${n} memories`, p50: `idle ${fmt(idle, 0)} MB`, p99: `after ${calls} calls ${fmt(after, 0)} MB, after ${2 * calls} ${fmt(after2, 0)} MB`, baseline: '' });
+    }
+    await client.close();
+  }
+  return rows;
+}
