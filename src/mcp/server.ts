@@ -35,7 +35,10 @@ const asContent = (r: ToolResult): { content: Array<{ type: 'text'; text: string
   ...(r.isError ? { isError: true } : {}),
 });
 
-export function buildMcpServer(memory: DirectoryMemory, o: McpOptions): McpServer {
+/** The memory, opened on first use (or by the prefetch after connecting), then kept. */
+export type MemorySource = () => Promise<DirectoryMemory>;
+
+export function buildMcpServer(memory: MemorySource, o: McpOptions): McpServer {
   const server = new McpServer({ name: MCP_SERVER_NAME, version: o.version });
   server.registerTool(
     'search',
@@ -53,7 +56,7 @@ export function buildMcpServer(memory: DirectoryMemory, o: McpOptions): McpServe
         offset: loose.int.describe('rows to skip, for the next page'),
       },
     },
-    async (args) => asContent(await guarded(() => searchTool(memory, args))),
+    async (args) => asContent(await guarded(async () => searchTool(await memory(), args))),
   );
   server.registerTool(
     'timeline',
@@ -67,7 +70,7 @@ export function buildMcpServer(memory: DirectoryMemory, o: McpOptions): McpServe
         after: loose.int.describe('rows after the anchor (default 3)'),
       },
     },
-    async (args) => asContent(await guarded(() => timelineTool(memory, args))),
+    async (args) => asContent(await guarded(async () => timelineTool(await memory(), args))),
   );
   server.registerTool(
     'get',
@@ -75,7 +78,7 @@ export function buildMcpServer(memory: DirectoryMemory, o: McpOptions): McpServe
       description: `The full memories for ids from search or timeline: text, supplement, source session and moment, dates, heat, and the session summary. At most ${GET_MAX_IDS} ids.`,
       inputSchema: { ids: z.array(z.string()).describe('memory ids, e.g. ["12", "g3"]') },
     },
-    async (args) => asContent(await guarded(() => getTool(memory, args))),
+    async (args) => asContent(await guarded(async () => getTool(await memory(), args))),
   );
   server.registerTool(
     'remember',
@@ -87,20 +90,24 @@ export function buildMcpServer(memory: DirectoryMemory, o: McpOptions): McpServe
         type: loose.text.describe('global (the user\'s habit), project (how to work here) or fact (a conclusion); default: classified'),
       },
     },
-    async (args) => asContent(await guarded(() => rememberTool(memory, args, o.agent))),
+    async (args) => asContent(await guarded(async () => rememberTool(await memory(), args, o.agent))),
   );
   if (o.allowForget) {
     server.registerTool(
       'forget',
       { description: 'Delete one memory by id (enabled by mcp.allow_forget).', inputSchema: { id: z.string() } },
-      async (args) => asContent(await guarded(() => forgetTool(memory, args))),
+      async (args) => asContent(await guarded(async () => forgetTool(await memory(), args))),
     );
   }
   return server;
 }
 
-/** Serves on stdin/stdout until stdin closes. */
-export async function serveStdio(memory: DirectoryMemory, o: McpOptions): Promise<void> {
+/**
+ * Serves on stdin/stdout until stdin closes. The protocol is answered
+ * before the stores are open (a CLI connects its servers while it starts,
+ * and lists their tools only once they answer); the stores open right after.
+ */
+export async function serveStdio(memory: MemorySource, o: McpOptions): Promise<void> {
   const server = buildMcpServer(memory, o);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
@@ -108,6 +115,8 @@ export async function serveStdio(memory: DirectoryMemory, o: McpOptions): Promis
     process.stdin.once('close', () => resolve());
   });
   await server.connect(transport);
+  // Opened now, so the first call does not wait; a failure is the first call's tool error.
+  memory().catch(() => undefined);
   await closed;
   await server.close().catch(() => undefined);
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { loadFor, type CliEnv } from '../env.js';
+import type { DirectoryMemory } from '../../memory/index.js';
 
 export function registerMcp(program: Command, cli: CliEnv, version: string): void {
   program
@@ -8,14 +9,15 @@ export function registerMcp(program: Command, cli: CliEnv, version: string): voi
     .option('--agent <name>', 'the CLI asking, recorded on what it remembers', 'mcp')
     .action(async (o: { agent: string }) => {
       const loaded = loadFor(cli);
-      const { openMemory } = await import('../../memory/index.js');
       const { serveStdio } = await import('../../mcp/server.js');
+      let opened: Promise<DirectoryMemory> | undefined;
       // Logs left by a crash are not processed here: the server answers at once.
-      const memory = await openMemory({ cwd: cli.cwd, env: cli.env, loaded, notices: cli.messages, recover: false });
+      const memory = (): Promise<DirectoryMemory> =>
+        (opened ??= import('../../memory/index.js').then((m) => m.openMemory({ cwd: cli.cwd, env: cli.env, loaded, notices: cli.messages, recover: false })));
       try {
         await serveStdio(memory, { agent: o.agent, allowForget: loaded.config.mcp.allow_forget, version });
       } finally {
-        memory.close();
+        if (opened) (await opened.catch(() => undefined))?.close();
       }
     });
 }
