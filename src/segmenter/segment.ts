@@ -108,6 +108,30 @@ function buildTurns(inputs: Submitted[], lines: TextLine[]): Turn[] {
   return turns;
 }
 
+/** How far ahead a partial redraw's finished version may be. */
+const REDRAW_WINDOW = 60;
+
+/**
+ * A TUI that redraws a streaming reply in place leaves, as its frames scroll
+ * away, each partial state of a line before the finished one ("Decided to
+ * use und", then "Decided to use undici"). A line that a later line of the
+ * same turn starts with is such a partial frame: only the finished line is
+ * the reply. Pure.
+ */
+export function dropPartialRedraws(lines: string[]): string[] {
+  const trimmed = lines.map((l) => l.trim());
+  return lines.filter((_, i) => {
+    const a = trimmed[i] ?? '';
+    if (a.length < 2) return true;
+    for (let j = i + 1; j < Math.min(lines.length, i + 1 + REDRAW_WINDOW); j++) {
+      const b = trimmed[j] ?? '';
+      if (b.length > a.length && b.startsWith(a)) return false;
+      if (b === a && j === i + 1) return false;
+    }
+    return true;
+  });
+}
+
 function keepPublic<T extends { text: string }>(items: T[]): T[] {
   const filter = new PrivateFilter();
   const out: T[] = [];
@@ -177,7 +201,7 @@ export function segmentSession(events: InputEvent[], screen: TextLine[], o: Segm
       end: segTimes[segTimes.length - 1] ?? 0,
       lines: segLines,
       inputs: segInputs,
-      turns: buildTurns(segInputs, segLines),
+      turns: buildTurns(segInputs, segLines).map((t) => ({ ...t, reply: dropPartialRedraws(t.reply) })),
       markers: [...new Set(markers)],
     });
   }

@@ -144,3 +144,15 @@ describe('turns', () => {
     expect(seg?.turns.map((t) => t.reply)).toEqual([['first answer'], ['second answer']]);
   });
 });
+
+describe('partial redraws', () => {
+  it('keeps only the finished state of a line a TUI redrew while streaming', async () => {
+    const { dropPartialRedraws } = await import('./segment.js');
+    expect(dropPartialRedraws(['Decided to use und', 'Decided to use undici for', 'Decided to use undici for HTTP.', 'We compared axios and got.', 'We compared axios and got.'])).toEqual([
+      'Decided to use undici for HTTP.',
+      'We compared axios and got.',
+    ]);
+    // Different lines that merely share a start both stay.
+    expect(dropPartialRedraws(['- run make test', '- run make lint'])).toEqual(['- run make test', '- run make lint']);
+  });
+});
