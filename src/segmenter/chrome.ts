@@ -3,7 +3,7 @@
  * draw around text. Stripped before anything reads the words; whole lines
  * of chrome (status, tool output, hints) are dropped.
  */
-const CHROME = /[│┃║╭╮╰╯┌┐└┘├┤┬┴┼─━═▌▐█░▒▓⏺⎿●○◆◇▸▹►▶✻✶✳✢✽·•]|[⠁-⣿]/gu;
+const CHROME = /[│┃║╭╮╰╯┌┐└┘├┤┬┴┼─━═▌▐█░▒▓⏺⎿●○◆◇▸▹►▶✻✶✳✢✽✦✧↳·•]|[⠁-⣿]/gu;
 const LEADING = /^\s*(?:[>$#%❯›»]+|[-*+]|\d+[.)])\s+/;
 /** A spinner's status left on the line when the answer overwrote it without clearing. */
 const STATUS = /^(?:Thinking|Working|Loading|Processing|Generating|思考中|处理中)…?\.{0,3}\s*(?:\(\d+s\))?\s*(?:\d+%)?\s*/i;
@@ -22,7 +22,7 @@ export function cleanLine(line: string): string {
 const SPINNER_LINE = /^\s*[✻✶✳✢✽·*⠁-⣿◐◓◑◒⏳]\s*\p{L}+(?:…|\.{3})?\s*(?:\(|for\s+\d|$)/u;
 const TOOL_OUTPUT = /^\s*⎿/;
 const HINTS =
-  /\b(?:esc to (?:interrupt|cancel)|for shortcuts|ctrl\+\w+ to \w+|\d+% context left|context left|tokens? used|auto-accept|bypass permissions|to view \(|Resume this session with|Authenticated with|Tips for getting started|no sandbox|\/auth\b|\/model to change|Using:? \d+ \w+ files?|press enter to send|shift\+tab|focus-events)\b/i;
+  /\b(?:esc to (?:interrupt|cancel)|for shortcuts|ctrl\+\w+ to \w+|\d+% context left|context left|tokens? used|auto-accept|bypass permissions|to view \(|Resume this session with|Authenticated with|Tips for getting started|no sandbox|\/auth\b|\/model to change|Using:? \d+ \w+ files?|press enter to send|shift\+tab|focus-events|Type your message or @path|workspace \(\/directory\)|no sandbox|True color|Create GEMINI\.md|\/help for more information|Ask coding questions, edit code|Be specific for the best results|To resume this session|Model Usage|Input Tokens)\b/i;
 const BANNER = /^\s*(?:>_\s*)?(?:OpenAI Codex|Claude Code|Gemini CLI)\b.*v?\d+\.\d+/i;
 
 export function isChrome(line: string): boolean {

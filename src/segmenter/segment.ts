@@ -56,9 +56,11 @@ export function markerText(line: string, marker: string, typed: boolean): string
 
 /** The line that shows what the user submitted, once prompt decoration is stripped. */
 function echoes(line: string, user: string): boolean {
-  const u = cleanLine(user);
+  // Some CLIs show the prompt without its closing mark (Gemini drops a "?").
+  const bare = (s: string): string => cleanLine(s).replace(/[?？!！。.]+$/u, '').trim();
+  const u = bare(user);
   if (!u) return false;
-  const l = cleanLine(line);
+  const l = bare(line);
   return l === u || ([...u].length >= 8 && l.startsWith(u.slice(0, 40)));
 }
 

@@ -9,7 +9,7 @@ const FIXTURES = join(ROOT, 'tests', 'fixtures', 'casts');
 /**
  * Golden session logs recorded through `claude-mem run` (a shell, a REPL,
  * the fake AI CLI in Chinese and in English, the real Claude Code 2.1.197
- * against a stand-in model API), distilled by the built CLI.
+ * and Gemini CLI 0.61.0 against stand-in model APIs), distilled by the built CLI.
  */
 function distilled(): ListedMemory[] {
   const sb = makeSandbox('cm-golden');
@@ -18,7 +18,7 @@ function distilled(): ListedMemory[] {
   for (const f of readdirSync(FIXTURES)) copyFileSync(join(FIXTURES, f), join(sessions, f));
   const r = cm(['distill', '--all'], { cwd: sb.project, env: sb.env });
   expect(r.status).toBe(0);
-  expect(r.stderr).toMatch(/processed 5 sessions/);
+  expect(r.stderr).toMatch(/processed 6 sessions/);
   return listJson({ cwd: sb.project, env: sb.env });
 }
 
@@ -47,6 +47,13 @@ describe('golden sessions', () => {
     expect(mine.find((m) => m.text.includes('make dev'))?.text).toContain('3000 端口');
     expect(mine.filter((m) => m.text === 'release tags are signed, use git tag -s')).toHaveLength(1);
     for (const m of mine) expect(m.text).not.toMatch(/Cogitated|Churned|for shortcuts|\/context|Resume this session|Claude Code v|[✻⎿●❯]/);
+  });
+
+  it('a real Gemini CLI session gives its answer and the marker, and none of its banner, footer or exit box', () => {
+    const mine = memories.filter((m) => m.session_id === 'gemini-cli-0-61-0');
+    expect(mine.find((m) => m.text.includes('ruff check src tests'))?.text).toBe('This repo lints with ruff. Run ruff check src tests from the root; ruff format rewrites files in place.');
+    expect(mine.filter((m) => m.text === 'release tags are signed, use git tag -s')).toHaveLength(1);
+    for (const m of mine) expect(m.text).not.toMatch(/Gemini CLI v|Authenticated with|Tips for getting|for shortcuts|Type your message|no sandbox|Model Usage|To resume|[✦╭│]/);
   });
 
   it('a Chinese AI CLI session gives the test command, the log format, the marker once, and no small talk', () => {

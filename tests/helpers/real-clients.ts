@@ -1,8 +1,9 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './sandbox.js';
 import { claudeHomeConfig, type Standin } from './anthropic-standin.mjs';
 import type { Sandbox } from './sandbox-env.mjs';
+import { GEMINI_SETTINGS, type GeminiStandin } from './gemini-standin.mjs';
 
 /** Where scripts/install-real-clients.sh put the real CLIs. */
 export const REAL_CLIENTS_BIN = join(process.env['CLAUDE_MEM_REAL_CLIENTS'] ?? join(ROOT, '.cache', 'real-clients'), 'node_modules', '.bin');
@@ -24,5 +25,17 @@ export function claudeEnv(sb: Sandbox, standin: Standin): NodeJS.ProcessEnv {
     ANTHROPIC_API_KEY: STANDIN_KEY,
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     DISABLE_AUTOUPDATER: '1',
+  };
+}
+
+/** The sandbox's HOME made ready for Gemini CLI offline (API-key auth, no trust prompt), pointed at the stand-in. */
+export function geminiEnv(sb: Sandbox, standin: GeminiStandin): NodeJS.ProcessEnv {
+  mkdirSync(join(sb.home, '.gemini'), { recursive: true });
+  writeFileSync(join(sb.home, '.gemini', 'settings.json'), JSON.stringify(GEMINI_SETTINGS));
+  return {
+    ...sb.env,
+    PATH: `${REAL_CLIENTS_BIN}:${sb.env['PATH'] ?? ''}`,
+    GEMINI_API_KEY: 'standin-key',
+    GOOGLE_GEMINI_BASE_URL: standin.url,
   };
 }

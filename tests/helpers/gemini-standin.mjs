@@ -1,0 +1,76 @@
+// A stand-in for the Gemini API on 127.0.0.1, for driving the real Gemini
+// CLI offline: streamGenerateContent answered as SSE from a script,
+// generateContent (its helper calls) and countTokens answered plainly.
+// Plain JavaScript so bench/ can use it too.
+import { createServer } from 'node:http';
+
+/** The text of the last user turn of a request. */
+export function lastGeminiUserText(body) {
+  const contents = Array.isArray(body?.contents) ? body.contents : [];
+  for (let i = contents.length - 1; i >= 0; i--) {
+    const c = contents[i];
+    if (c?.role && c.role !== 'user') continue;
+    const texts = (c?.parts ?? []).map((p) => p?.text).filter((t) => typeof t === 'string');
+    if (texts.length) return texts.join('\n');
+  }
+  return '';
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** `reply(body)` returns `{ text }` or undefined (a short default); streamed request bodies are kept in `requests`. */
+export async function startGeminiStandin(reply) {
+  const requests = [];
+  const chunk = (text, done) => ({
+    candidates: [{ content: { parts: [{ text }], role: 'model' }, index: 0, ...(done ? { finishReason: 'STOP' } : {}) }],
+    usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+  });
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (d) => (raw += d));
+    req.on('end', async () => {
+      let body = {};
+      try {
+        body = JSON.parse(raw || '{}');
+      } catch {
+        // Keep the empty body.
+      }
+      const url = req.url ?? '';
+      if (url.includes(':countTokens')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ totalTokens: 10 }));
+        return;
+      }
+      if (url.includes(':streamGenerateContent')) {
+        requests.push(body);
+        const text = reply(body)?.text ?? 'Sure.';
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (let i = 0; i < text.length; i += 15) {
+          res.write(`data: ${JSON.stringify(chunk(text.slice(i, i + 15), i + 15 >= text.length))}\r\n\r\n`);
+          await sleep(10);
+        }
+        res.end();
+        return;
+      }
+      if (url.includes(':generateContent')) {
+        // Helper calls (routing, next speaker) ask for JSON.
+        const json = body?.generationConfig?.responseMimeType === 'application/json';
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(chunk(json ? '{"reasoning":"answered","next_speaker":"user"}' : 'ok', true)));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}`, requests, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** ~/.gemini/settings.json that lets the CLI start offline with an API key and no prompts. */
+export const GEMINI_SETTINGS = {
+  security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
+  general: { disableAutoUpdate: true },
+  privacy: { usageStatisticsEnabled: false },
+  ui: { theme: 'Default' },
+};

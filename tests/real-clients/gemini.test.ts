@@ -1,0 +1,72 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeSandbox, CLI } from '../helpers/sandbox.js';
+import { Tmux } from '../helpers/tmux.js';
+import { listJson, poll } from '../helpers/cli.js';
+import { lastGeminiUserText, startGeminiStandin, type GeminiBody } from '../helpers/gemini-standin.mjs';
+import { geminiEnv, hasRealClient } from '../helpers/real-clients.js';
+
+const tmux = new Tmux();
+afterAll(() => tmux.kill());
+
+function reply(body: GeminiBody): { text: string } {
+  const text = lastGeminiUserText(body);
+  if (/how do I run the linter/.test(text)) return { text: 'This repo lints with ruff. Run `ruff check src tests` from the root; `ruff format` rewrites files in place.' };
+  if (/本地怎么启动/.test(text)) return { text: '先执行 docker compose up -d 启动依赖，然后运行 make dev，服务会监听 3000 端口。' };
+  return { text: 'Sure.' };
+}
+
+describe.skipIf(!hasRealClient('gemini'))('the real Gemini CLI under claude-mem, against a stand-in Gemini API', () => {
+  it('remembers its answers and the marker, none of its banner or chrome, and hands them to the next launch', async () => {
+    const standin = await startGeminiStandin(reply);
+    try {
+      const sb = makeSandbox('cm-real-gemini');
+      const env = geminiEnv(sb, standin);
+      const run = `PATH='${env['PATH'] ?? ''}' ${process.execPath} ${CLI} run gemini`;
+      tmux.start('gemini', run, { cwd: sb.project, env, cols: 100, rows: 30 });
+      await tmux.waitFor('gemini', (s) => s.includes('Type your message'), 60_000);
+      const say = async (line: string, answered: string): Promise<void> => {
+        tmux.type('gemini', line);
+        await new Promise((r) => setTimeout(r, 300));
+        tmux.keys('gemini', 'Enter');
+        await tmux.waitFor('gemini', (s) => s.includes(answered) && s.includes('Type your message'), 60_000);
+        await new Promise((r) => setTimeout(r, 500));
+      };
+      await say('how do I run the linter here?', 'rewrites files in');
+      await say('本地怎么启动这个服务？', '3000 端口');
+      tmux.type('gemini', '!记得 release tags are signed, use git tag -s');
+      await new Promise((r) => setTimeout(r, 300));
+      tmux.keys('gemini', 'Enter');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(standin.requests.some((b) => lastGeminiUserText(b).includes('release tags are signed'))).toBe(false);
+      tmux.type('gemini', '/quit');
+      await new Promise((r) => setTimeout(r, 300));
+      tmux.keys('gemini', 'Enter');
+      expect(await tmux.exitStatus('gemini', 30_000)).toBe(0);
+
+      const memories = await poll(
+        () => listJson({ cwd: sb.project, env }),
+        (ms) => ms.some((m) => m.text.includes('ruff check src tests')) && ms.some((m) => m.text.includes('make dev')),
+        30_000,
+      );
+      const texts = memories.map((m) => `${m.type}: ${m.text}`);
+      expect(texts).toContain('project: release tags are signed, use git tag -s');
+      expect(memories.find((m) => m.text.includes('ruff check src tests'))?.type).toBe('project');
+      for (const t of texts) expect(t).not.toMatch(/Gemini CLI v|Authenticated with|Tips for getting|for shortcuts|Type your message|no sandbox|Model Usage|To resume|[✦╭│]/);
+      expect(memories.length).toBeLessThanOrEqual(4);
+
+      // The next launch hands the block over (as the first prompt, Gemini's only per-run way).
+      const before = standin.requests.length;
+      tmux.start('gemini2', run, { cwd: sb.project, env, cols: 100, rows: 30 });
+      await poll(() => standin.requests.length > before, (v) => v, 60_000);
+      const first = standin.requests.slice(before).map((b) => JSON.stringify(b)).join('\n');
+      expect(first).toContain('ruff check src tests');
+      await tmux.waitFor('gemini2', (s) => s.includes('Type your message'), 60_000);
+      tmux.type('gemini2', '/quit');
+      await new Promise((r) => setTimeout(r, 300));
+      tmux.keys('gemini2', 'Enter');
+      expect(await tmux.exitStatus('gemini2', 30_000)).toBe(0);
+    } finally {
+      await standin.close();
+    }
+  });
+});
