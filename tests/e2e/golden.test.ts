@@ -51,7 +51,8 @@ describe('golden sessions', () => {
 
   it('a real Gemini CLI session gives its answer and the marker, and none of its banner, footer or exit box', () => {
     const mine = memories.filter((m) => m.session_id === 'gemini-cli-0-61-0');
-    expect(mine.find((m) => m.text.includes('ruff check src tests'))?.text).toBe('This repo lints with ruff. Run ruff check src tests from the root; ruff format rewrites files in place.');
+    // Its answer is word for word the one Claude Code gave: one memory for both sessions.
+    expect(find('This repo lints with ruff. Run ruff check src tests from the root; ruff format rewrites files in place.')).toHaveLength(1);
     expect(mine.filter((m) => m.text === 'release tags are signed, use git tag -s')).toHaveLength(1);
     for (const m of mine) expect(m.text).not.toMatch(/Gemini CLI v|Authenticated with|Tips for getting|for shortcuts|Type your message|no sandbox|Model Usage|To resume|[✦╭│]/);
   });
