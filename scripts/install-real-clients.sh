@@ -9,5 +9,5 @@ DEST=${CLAUDE_MEM_REAL_CLIENTS:-"$ROOT/.cache/real-clients"}
 mkdir -p "$DEST"
 cd "$DEST"
 [ -f package.json ] || printf '{"name":"claude-mem-real-clients","private":true}\n' > package.json
-npm install --no-audit --no-fund --loglevel=error @anthropic-ai/claude-code@2.1.197 @google/gemini-cli@0.61.0
+npm install --no-audit --no-fund --loglevel=error @anthropic-ai/claude-code@2.1.197 @google/gemini-cli@0.61.0 @openai/codex@0.171.0
 echo "real clients installed in $DEST"

@@ -24,7 +24,9 @@ const TOOL_OUTPUT = /^\s*⎿/;
 const HINTS =
   /\b(?:esc to (?:interrupt|cancel)|for shortcuts|ctrl\+\w+ to \w+|\d+% context left|context left|tokens? used|auto-accept|bypass permissions|to view \(|Resume this session with|Authenticated with|Tips for getting started|no sandbox|\/auth\b|\/model to change|Using:? \d+ \w+ files?|press enter to send|shift\+tab|focus-events|Type your message or @path|workspace \(\/directory\)|no sandbox|True color|Create GEMINI\.md|\/help for more information|Ask coding questions, edit code|Be specific for the best results|To resume this session|Model Usage|Input Tokens)\b/i;
 const BANNER = /^\s*(?:>_\s*)?(?:OpenAI Codex|Claude Code|Gemini CLI)\b.*v?\d+\.\d+/i;
+/** Codex's footer (model · effort · cwd · last prompt) and its per-turn timing line. */
+const FOOTER = /^\s*[\w.-]+ (?:default|minimal|low|medium|high|xhigh)\b[^·]*·|^\s*(?:Worked|Thought|Ran|Waited) for [<\d]|\bwarnings? · f\d+ to view\b/i;
 
 export function isChrome(line: string): boolean {
-  return SPINNER_LINE.test(line) || TOOL_OUTPUT.test(line) || HINTS.test(line) || BANNER.test(line);
+  return SPINNER_LINE.test(line) || TOOL_OUTPUT.test(line) || HINTS.test(line) || BANNER.test(line) || FOOTER.test(line);
 }

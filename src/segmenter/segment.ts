@@ -121,7 +121,9 @@ const REDRAW_WINDOW = 60;
  * the reply. Pure.
  */
 export function dropPartialRedraws(lines: string[]): string[] {
-  const trimmed = lines.map((l) => l.trim());
+  // Compared as words: a frame may still show the raw Markdown (`code`,
+  // **bold**) that the finished line renders.
+  const trimmed = lines.map((l) => cleanLine(l).replace(/[`*_]/g, '').replace(/\s+/g, ' ').trim());
   return lines.filter((_, i) => {
     const a = trimmed[i] ?? '';
     if (a.length < 2) return true;

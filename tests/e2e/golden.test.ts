@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeSandbox, ROOT } from '../helpers/sandbox.js';
 import { cm, listJson, type ListedMemory } from '../helpers/cli.js';
@@ -9,7 +9,8 @@ const FIXTURES = join(ROOT, 'tests', 'fixtures', 'casts');
 /**
  * Golden session logs recorded through `claude-mem run` (a shell, a REPL,
  * the fake AI CLI in Chinese and in English, the real Claude Code 2.1.197
- * and Gemini CLI 0.61.0 against stand-in model APIs), distilled by the built CLI.
+ * Gemini CLI 0.61.0 and Codex 0.171.0 against stand-in model APIs),
+ * distilled by the built CLI.
  */
 function distilled(): ListedMemory[] {
   const sb = makeSandbox('cm-golden');
@@ -18,7 +19,7 @@ function distilled(): ListedMemory[] {
   for (const f of readdirSync(FIXTURES)) copyFileSync(join(FIXTURES, f), join(sessions, f));
   const r = cm(['distill', '--all'], { cwd: sb.project, env: sb.env });
   expect(r.status).toBe(0);
-  expect(r.stderr).toMatch(/processed 6 sessions/);
+  expect(r.stderr).toMatch(/processed 7 sessions/);
   return listJson({ cwd: sb.project, env: sb.env });
 }
 
@@ -56,6 +57,16 @@ describe('golden sessions', () => {
     // So is its marker: an exact repeat, refused.
     expect(find('release tags are signed, use git tag -s')).toHaveLength(1);
     for (const m of [...mine, ...memories]) expect(m.text).not.toMatch(/Gemini CLI v|Authenticated with|Tips for getting|for shortcuts|Type your message|no sandbox|Model Usage|To resume|[✦╭│]/);
+  });
+
+  it('a real Codex session gives its answer whole, not the frames of its streaming redraw, and none of its chrome', async () => {
+    const { parseCast, screenLinesOf } = await import('../../src/memory/index.js');
+    const cast = parseCast(readFileSync(join(FIXTURES, 'codex-0-171-0.cast'), 'utf8'));
+    const lines = await screenLinesOf(cast.events, { cols: cast.header.width, rows: cast.header.height });
+    // The screen does show the partial frames ("Run `ruff check sr"): the segmenter must drop them.
+    expect(lines.some((l) => l.text.includes('Run `ruff check sr'))).toBe(true);
+    expect(memories.filter((m) => m.text.includes('ruff check'))).toHaveLength(1);
+    for (const m of memories) expect(m.text).not.toMatch(/OpenAI Codex|for shortcuts|f2 to view|Worked for|gpt-5 default|Token usage|codex resume|Shutting down|`ruff check sr/);
   });
 
   it('a Chinese AI CLI session gives the test command, the log format, the marker once, and no small talk', () => {

@@ -4,6 +4,7 @@ import { ROOT } from './sandbox.js';
 import { claudeHomeConfig, type Standin } from './anthropic-standin.mjs';
 import type { Sandbox } from './sandbox-env.mjs';
 import { GEMINI_SETTINGS, type GeminiStandin } from './gemini-standin.mjs';
+import { codexConfig, type OpenAIStandin } from './openai-standin.mjs';
 
 /** Where scripts/install-real-clients.sh put the real CLIs. */
 export const REAL_CLIENTS_BIN = join(process.env['CLAUDE_MEM_REAL_CLIENTS'] ?? join(ROOT, '.cache', 'real-clients'), 'node_modules', '.bin');
@@ -38,4 +39,12 @@ export function geminiEnv(sb: Sandbox, standin: GeminiStandin): NodeJS.ProcessEn
     GEMINI_API_KEY: 'standin-key',
     GOOGLE_GEMINI_BASE_URL: standin.url,
   };
+}
+
+/** A CODEX_HOME of the sandbox with a model provider at the stand-in and the project trusted. */
+export function codexEnv(sb: Sandbox, standin: OpenAIStandin): NodeJS.ProcessEnv {
+  const home = join(sb.home, '.codex');
+  mkdirSync(home, { recursive: true });
+  writeFileSync(join(home, 'config.toml'), codexConfig(standin.url, sb.project));
+  return { ...sb.env, PATH: `${REAL_CLIENTS_BIN}:${sb.env['PATH'] ?? ''}`, CODEX_HOME: home, OPENAI_API_KEY: 'sk-standin' };
 }

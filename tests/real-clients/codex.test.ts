@@ -1,0 +1,78 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeSandbox, CLI } from '../helpers/sandbox.js';
+import { Tmux } from '../helpers/tmux.js';
+import { listJson, poll } from '../helpers/cli.js';
+import { lastResponsesUserText, startOpenAIStandin, type ResponsesBody } from '../helpers/openai-standin.mjs';
+import { codexEnv, hasRealClient } from '../helpers/real-clients.js';
+
+const tmux = new Tmux();
+afterAll(() => tmux.kill());
+
+function reply(body: ResponsesBody): { text: string } {
+  const text = lastResponsesUserText(body);
+  if (/how do I run the linter/.test(text)) return { text: 'This repo lints with ruff. Run `ruff check src tests` from the root; `ruff format` rewrites files in place.' };
+  if (/本地怎么启动/.test(text)) return { text: '先执行 docker compose up -d 启动依赖，然后运行 make dev，服务会监听 3000 端口。' };
+  return { text: 'Sure.' };
+}
+
+describe.skipIf(!hasRealClient('codex'))('the real Codex under claude-mem, against a stand-in Responses API', () => {
+  it('remembers whole answers (not the frames of a streaming redraw), the marker, none of its chrome, and hands them over', async () => {
+    const standin = await startOpenAIStandin(reply);
+    try {
+      const sb = makeSandbox('cm-real-codex');
+      const env = codexEnv(sb, standin);
+      const run = `PATH='${env['PATH'] ?? ''}' ${process.execPath} ${CLI} run codex`;
+      tmux.start('codex', run, { cwd: sb.project, env, cols: 100, rows: 30 });
+      await tmux.waitFor('codex', (s) => s.includes('OpenAI Codex') && s.includes('›'), 60_000);
+      await new Promise((r) => setTimeout(r, 1000));
+      const say = async (line: string, answered: string): Promise<void> => {
+        tmux.type('codex', line);
+        await new Promise((r) => setTimeout(r, 300));
+        tmux.keys('codex', 'Enter');
+        await tmux.waitFor('codex', (s) => s.includes(answered), 60_000);
+        await new Promise((r) => setTimeout(r, 1000));
+      };
+      await say('how do I run the linter here?', 'rewrites files in');
+      await say('本地怎么启动这个服务？', '3000 端口');
+      tmux.type('codex', '!记得 release tags are signed, use git tag -s');
+      await new Promise((r) => setTimeout(r, 300));
+      tmux.keys('codex', 'Enter');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(standin.requests.some((b) => lastResponsesUserText(b).includes('release tags are signed'))).toBe(false);
+      tmux.type('codex', '/quit');
+      await new Promise((r) => setTimeout(r, 500));
+      tmux.keys('codex', 'Enter');
+      expect(await tmux.exitStatus('codex', 30_000)).toBe(0);
+
+      const memories = await poll(
+        () => listJson({ cwd: sb.project, env }),
+        (ms) => ms.some((m) => m.text.includes('ruff check src tests')) && ms.some((m) => m.text.includes('make dev')),
+        30_000,
+      );
+      const texts = memories.map((m) => `${m.type}: ${m.text}`);
+      expect(texts).toContain('project: release tags are signed, use git tag -s');
+      expect(memories.filter((m) => m.text.includes('ruff check'))).toHaveLength(1);
+      expect(memories.find((m) => m.text.includes('ruff check'))?.text).toBe('This repo lints with ruff. Run ruff check src tests from the root; ruff format rewrites files in place.');
+      for (const t of texts) expect(t).not.toMatch(/OpenAI Codex|for shortcuts|f2 to view|Worked for|gpt-5 default|Token usage|codex resume|Shutting down|[•›]/);
+      expect(memories.length).toBeLessThanOrEqual(4);
+
+      // The next launch hands the block to the model as developer instructions.
+      const before = standin.requests.length;
+      tmux.start('codex2', run, { cwd: sb.project, env, cols: 100, rows: 30 });
+      await tmux.waitFor('codex2', (s) => s.includes('›'), 60_000);
+      await new Promise((r) => setTimeout(r, 1000));
+      tmux.type('codex2', 'hello');
+      await new Promise((r) => setTimeout(r, 300));
+      tmux.keys('codex2', 'Enter');
+      await poll(() => standin.requests.length > before, (v) => v, 60_000);
+      expect(JSON.stringify(standin.requests.slice(before))).toContain('ruff check src tests');
+      await tmux.waitFor('codex2', (s) => s.includes('Sure.'), 60_000);
+      tmux.type('codex2', '/quit');
+      await new Promise((r) => setTimeout(r, 500));
+      tmux.keys('codex2', 'Enter');
+      expect(await tmux.exitStatus('codex2', 30_000)).toBe(0);
+    } finally {
+      await standin.close();
+    }
+  });
+});
