@@ -16,11 +16,14 @@ function lastT(segments: Array<{ end: number }>): number {
 
 
 import type { SkipReason } from './skip-reasons.js';
+import { distillTranscript } from './transcript-distill.js';
 
 export type { SkipReason } from './skip-reasons.js';
 
 export interface ProcessReport {
   sessionId: string;
+  /** Whether the CLI's own transcript was read (and if not, why: the screen was used instead). */
+  transcript?: { used: boolean; detail: string; skipped?: { malformed: number; unknown: number } };
   skipped?: SkipReason;
   written: number;
   results: WriteResult[];
@@ -158,11 +161,20 @@ async function processClaimed(
   const closed = mode === 'live' ? todo.slice(0, -1) : todo;
   let summary: string | undefined;
   let condensed = '';
-  for (const seg of closed) {
-    const d = distillSegment(seg, ctx);
-    for (const c of d.candidates) add(c);
-    if (d.summary) summary = d.summary;
-    condensed = [condensed, d.condensed].filter(Boolean).join('\n');
+  // The CLI's own transcript, where run fixed one, is the cleaner copy of a finished session.
+  const fromTranscript = mode === 'full' && meta?.transcript && closed.length ? distillTranscript(meta.transcript, cast.header.timestamp * 1000, closed, ctx) : undefined;
+  if (fromTranscript) report.transcript = fromTranscript.ok ? { used: true, detail: fromTranscript.path, skipped: fromTranscript.skipped } : { used: false, detail: fromTranscript.reason };
+  if (fromTranscript?.ok) {
+    for (const c of [...fromTranscript.distilled.candidates, ...fromTranscript.commands]) add(c);
+    summary = fromTranscript.distilled.summary || summary;
+    condensed = fromTranscript.distilled.condensed;
+  } else {
+    for (const seg of closed) {
+      const d = distillSegment(seg, ctx);
+      for (const c of d.candidates) add(c);
+      if (d.summary) summary = d.summary;
+      condensed = [condensed, d.condensed].filter(Boolean).join('\n');
+    }
   }
   // The open segment's markers are stored at once, even while it runs, and
   // its new material (entities, requests) is folded into the running summary.

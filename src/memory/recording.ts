@@ -1,3 +1,4 @@
+import type { TranscriptRef } from '../transcripts/locate.js';
 import {
   CastRecorder,
   EchoProbe,
@@ -20,6 +21,8 @@ import { spawnDetached } from './background.js';
 
 export interface RecordingOptions {
   sessionId: string;
+  /** Where the wrapped CLI writes its own transcript of this session, when run fixed it. */
+  transcript?: TranscriptRef;
   agent: string;
   /** The command line as the user gave it, for the log header. */
   commandLine: string;
@@ -65,7 +68,7 @@ export class SessionRecording implements SessionObserver {
         timestamp: Math.floor(Date.now() / 1000),
         command: o.commandLine,
         env: { TERM: o.childEnv['TERM'] ?? 'xterm-256color', SHELL: o.childEnv['SHELL'] ?? '' },
-        'x-claude-mem': { session_id: o.sessionId, cwd: o.cwd, agent: o.agent },
+        'x-claude-mem': { session_id: o.sessionId, cwd: o.cwd, agent: o.agent, ...(o.transcript ? { transcript: o.transcript } : {}) },
       },
       onFailure: (reason) => {
         o.messages.warn(reason);

@@ -9,7 +9,13 @@ export interface CastHeader {
   command?: string;
   env?: { TERM?: string; SHELL?: string };
   /** claude-mem's own fields. */
-  'x-claude-mem'?: { session_id: string; cwd: string; agent: string };
+  'x-claude-mem'?: {
+    session_id: string;
+    cwd: string;
+    agent: string;
+    /** The wrapped CLI's own transcript of this session, where it keeps one (see transcripts/). */
+    transcript?: { kind: 'claude'; id: string; path: string };
+  };
 }
 
 export function encodeHeader(h: CastHeader): string {

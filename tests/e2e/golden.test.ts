@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeSandbox, ROOT } from '../helpers/sandbox.js';
 import { cm, listJson, type ListedMemory } from '../helpers/cli.js';
@@ -85,5 +85,30 @@ describe('golden sessions', () => {
 
   it('every memory points back into its log', () => {
     for (const m of memories) expect(m.source).toMatch(/^sessions\/[\w-]+\.cast#t=\d+\.\d$/);
+  });
+
+  it("falls back to the screen, saying so once, when the CLI's transcript is missing, and uses it when it is there", () => {
+    const sb = makeSandbox('cm-golden-transcript');
+    const sessions = join(sb.project, '.claude-mem', 'sessions');
+    mkdirSync(sessions, { recursive: true });
+    const raw = readFileSync(join(FIXTURES, 'claude-code-2-1-197.cast'), 'utf8');
+    const [head, ...rest] = raw.split('\n');
+    const header = JSON.parse(head ?? '{}') as { 'x-claude-mem': Record<string, unknown> };
+    const transcriptPath = join(sb.home, '.claude', 'projects', 'p', 'abc.jsonl');
+    header['x-claude-mem']['transcript'] = { kind: 'claude', id: 'abc', path: transcriptPath };
+    writeFileSync(join(sessions, 'missing.cast'), [JSON.stringify(header), ...rest].join('\n'));
+    const r = cm(['distill', '--all'], { cwd: sb.project, env: sb.env });
+    expect(r.status).toBe(0);
+    expect(r.stderr.match(/distilled from the screen \(no transcript at/g)).toHaveLength(1);
+    expect(listJson({ cwd: sb.project, env: sb.env }).some((m) => m.text.includes('ruff check src tests'))).toBe(true);
+
+    // With the transcript in place (found by its id, whatever the folder), it is what is read.
+    mkdirSync(join(sb.home, '.claude', 'projects', 'elsewhere'), { recursive: true });
+    copyFileSync(join(ROOT, 'tests', 'fixtures', 'transcripts', 'claude', 'make-check-2.1.197.jsonl'), join(sb.home, '.claude', 'projects', 'elsewhere', 'abc.jsonl'));
+    writeFileSync(join(sessions, 'found.cast'), [JSON.stringify(header), ...rest].join('\n'));
+    const r2 = cm(['distill', '--session', 'found'], { cwd: sb.project, env: sb.env });
+    expect(r2.stderr).not.toContain('distilled from the screen');
+    // The command its Bash tool ran (here folded into the near-identical reply as a supplement).
+    expect(listJson({ cwd: sb.project, env: sb.env }).some((m) => `${m.text}\n${m.supplement}`.includes('Run the project checks: `make check` (succeeded here).'))).toBe(true);
   });
 });

@@ -106,7 +106,10 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     writeFileSync(join(sb.home, '.claude.json'), JSON.stringify({ mcpServers: { 'claude-mem': { command: 'my-own' } } }));
     const own = JSON.parse(cm(['run', 'claude'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[] };
     expect(own.argv).not.toContain('--mcp-config');
-    expect(own.argv[1]).not.toContain('mcp__claude-mem__search');
+    expect(own.argv[own.argv.indexOf('--append-system-prompt') + 1]).not.toContain('mcp__claude-mem__search');
+    // A recorded session gets its transcript's name fixed in advance.
+    expect(own.argv[0]).toBe('--session-id');
+    expect(own.argv[1]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     const aider = JSON.parse(cm(['run', 'aider'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[]; contextFile: string; contextFileMode: string };
     expect(aider.argv[0]).toBe('--read');
@@ -122,7 +125,9 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     expect(other.context).toBe(block.replace(/\n[^\n]*mcp__claude-mem__search[^\n]*/, ''));
 
     const none = JSON.parse(cm(['run', '--no-inject', 'claude'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[]; context: null };
-    expect(none.argv).toEqual([]);
+    // No memory handed over, neither block nor MCP server; the session is still recorded.
+    expect(none.argv).toHaveLength(2);
+    expect(none.argv[0]).toBe('--session-id');
     expect(none.context).toBeNull();
 
     // Injected memories got heat.

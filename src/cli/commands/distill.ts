@@ -39,6 +39,10 @@ export function registerDistill(program: Command, cli: CliEnv): void {
       const failed = reports.filter((r) => r.skipped && UNUSABLE.has(r.skipped.kind));
       for (const r of reports) {
         if (r.skipped && (o.session || UNUSABLE.has(r.skipped.kind))) cli.messages.info(`${r.sessionId}: ${r.skipped.detail}`);
+        // Once per session: its own transcript could not be used, so the screen was.
+        if (r.transcript && !r.transcript.used) cli.messages.info(`${r.sessionId}: distilled from the screen (${r.transcript.detail})`);
+        const skipped = r.transcript?.skipped;
+        if (skipped && skipped.malformed + skipped.unknown > 0) cli.messages.info(`${r.sessionId}: transcript lines skipped: ${skipped.malformed} unreadable, ${skipped.unknown} of unknown types`);
         written += r.written;
       }
       const done = reports.filter((r) => !r.skipped).length;

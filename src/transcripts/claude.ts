@@ -1,0 +1,121 @@
+/**
+ * Claude Code's own transcript of a session (one JSON object per line, see
+ * DESIGN.md) to turns: what the user asked, what the assistant said, the
+ * tools it ran and how they ended. Pure and lenient: the schema drifts
+ * between versions, so unknown line types are skipped and counted, broken
+ * lines are counted, and nothing here throws.
+ */
+import type { ToolCall, Transcript, TranscriptTurn } from './types.js';
+
+/** Line types that carry no conversation: skipped without counting them as unknown. */
+const HOUSEKEEPING = new Set(['attachment', 'queue-operation', 'last-prompt', 'system', 'summary', 'file-history-snapshot', 'mode', 'permission-mode', 'progress', 'custom-title']);
+const OUTPUT_TAIL_CHARS = 300;
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((b) => (isObject(b) && b['type'] === 'text' && typeof b['text'] === 'string' ? b['text'] : ''))
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** A prompt the user typed, not a slash command's bookkeeping or an injected reminder. */
+function isTypedPrompt(text: string): boolean {
+  const t = text.trim();
+  return t !== '' && !/^<(?:command-name|command-message|local-command|system-reminder|bash-input|bash-stdout)/.test(t);
+}
+
+function tail(s: string): string {
+  const t = s.trim();
+  return t.length > OUTPUT_TAIL_CHARS ? `…${t.slice(-OUTPUT_TAIL_CHARS)}` : t;
+}
+
+function filesOf(name: string, input: Json): string[] {
+  const p = input['file_path'] ?? input['notebook_path'] ?? input['path'];
+  return typeof p === 'string' && /^(?:Read|Edit|MultiEdit|Write|NotebookEdit)$/.test(name) ? [p] : [];
+}
+
+export function parseClaudeTranscript(text: string): Transcript {
+  const entries: Array<{ at: number; order: number; o: Json }> = [];
+  const skipped = { malformed: 0, unknown: 0 };
+  let order = 0;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    let o: unknown;
+    try {
+      o = JSON.parse(line);
+    } catch {
+      skipped.malformed++;
+      continue;
+    }
+    if (!isObject(o)) {
+      skipped.malformed++;
+      continue;
+    }
+    const type = o['type'];
+    if (type !== 'user' && type !== 'assistant') {
+      if (typeof type !== 'string' || !HOUSEKEEPING.has(type)) skipped.unknown++;
+      continue;
+    }
+    const at = typeof o['timestamp'] === 'string' ? Date.parse(o['timestamp']) : Number.NaN;
+    entries.push({ at: Number.isFinite(at) ? at : 0, order: order++, o });
+  }
+  // The file is not always in time order (an assistant line may be written first).
+  entries.sort((a, b) => a.at - b.at || a.order - b.order);
+
+  const turns: TranscriptTurn[] = [];
+  const pending = new Map<string, ToolCall>();
+  let current: TranscriptTurn | undefined;
+  for (const { at, o } of entries) {
+    const message = isObject(o['message']) ? o['message'] : {};
+    const content = message['content'];
+    if (o['type'] === 'user') {
+      if (Array.isArray(content) && content.some((b) => isObject(b) && b['type'] === 'tool_result')) {
+        for (const b of content) {
+          if (!isObject(b) || b['type'] !== 'tool_result') continue;
+          const call = pending.get(String(b['tool_use_id']));
+          if (!call) continue;
+          call.ok = b['is_error'] !== true;
+          call.outputTail = tail(typeof b['content'] === 'string' ? b['content'] : textOf(b['content']));
+          pending.delete(String(b['tool_use_id']));
+        }
+        continue;
+      }
+      const prompt = textOf(content);
+      if (o['isMeta'] === true || !isTypedPrompt(prompt)) continue;
+      current = { at, user: prompt.trim(), assistant: [], tools: [] };
+      turns.push(current);
+      continue;
+    }
+    if (!Array.isArray(content)) continue;
+    current ??= (() => {
+      const t: TranscriptTurn = { at, user: '', assistant: [], tools: [] };
+      turns.push(t);
+      return t;
+    })();
+    for (const b of content) {
+      if (!isObject(b)) continue;
+      if (b['type'] === 'text' && typeof b['text'] === 'string' && b['text'].trim()) current.assistant.push(b['text'].trim());
+      if (b['type'] === 'tool_use' && typeof b['name'] === 'string') {
+        const input = isObject(b['input']) ? b['input'] : {};
+        const call: ToolCall = {
+          name: b['name'],
+          command: typeof input['command'] === 'string' ? input['command'] : undefined,
+          description: typeof input['description'] === 'string' ? input['description'] : undefined,
+          files: filesOf(b['name'], input),
+          ok: undefined,
+          outputTail: '',
+          at,
+        };
+        current.tools.push(call);
+        if (typeof b['id'] === 'string') pending.set(b['id'], call);
+      }
+    }
+  }
+  return { turns, skipped };
+}
