@@ -18,6 +18,7 @@ const EXAMPLES: Record<string, string[]> = {
     'claude-mem mcp --agent claude   # stdio; run registers it for claude and codex by itself',
     `claude mcp add -s user claude-mem -- claude-mem mcp --agent claude`,
   ],
+  import: ['claude-mem import                 # Claude Code transcripts and memory notes', 'claude-mem import --since 2026-11-01', 'claude-mem import --dir ~/src/shop'],
   config: ['claude-mem config', 'claude-mem --set inject.token_budget=800 context'],
 };
 

@@ -17,6 +17,7 @@ import { registerModel } from './commands/model.js';
 import { registerConfig } from './commands/config.js';
 import { registerDocs } from './commands/docs.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerImport } from './commands/import.js';
 import { addExamples } from './examples.js';
 
 const pkg = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -65,6 +66,7 @@ export function buildProgram(cli: CliEnv, setQuiet: (q: boolean) => void, onRunE
   registerConfig(program, cli);
   registerDocs(program, cli);
   registerMcp(program, cli, pkg.version);
+  registerImport(program, cli);
   addExamples(program);
   return program;
 }

@@ -43,6 +43,7 @@ function filesOf(name: string, input: Json): string[] {
 export function parseClaudeTranscript(text: string): Transcript {
   const entries: Array<{ at: number; order: number; o: Json }> = [];
   const skipped = { malformed: 0, unknown: 0 };
+  const meta: Transcript['meta'] = { sessionId: undefined, cwd: undefined, version: undefined };
   let order = 0;
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
@@ -58,6 +59,9 @@ export function parseClaudeTranscript(text: string): Transcript {
       continue;
     }
     const type = o['type'];
+    if (typeof o['cwd'] === 'string') meta.cwd ??= o['cwd'];
+    if (typeof o['sessionId'] === 'string') meta.sessionId ??= o['sessionId'];
+    if (typeof o['version'] === 'string') meta.version ??= o['version'];
     if (type !== 'user' && type !== 'assistant') {
       if (typeof type !== 'string' || !HOUSEKEEPING.has(type)) skipped.unknown++;
       continue;
@@ -117,5 +121,5 @@ export function parseClaudeTranscript(text: string): Transcript {
       }
     }
   }
-  return { turns, skipped };
+  return { turns, skipped, meta };
 }

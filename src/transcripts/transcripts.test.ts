@@ -60,7 +60,7 @@ describe('commands from tool calls', () => {
 
 describe('a transcript as a segment', () => {
   it('times turns from the session log start and keeps the markers the screen saw', () => {
-    const seg = transcriptSegment({ turns: [{ at: 10_000, user: 'q', assistant: ['line one\nline two'], tools: [] }], skipped: { malformed: 0, unknown: 0 } }, 4_000, ['a marker']);
+    const seg = transcriptSegment({ turns: [{ at: 10_000, user: 'q', assistant: ['line one\nline two'], tools: [] }], skipped: { malformed: 0, unknown: 0 }, meta: { sessionId: undefined, cwd: undefined, version: undefined } }, 4_000, ['a marker']);
     expect(seg.turns[0]).toMatchObject({ t: 6, user: 'q', reply: ['line one', 'line two'] });
     expect(seg.markers).toEqual(['a marker']);
     expect(claudeProjectSlug('/tmp/my proj/ü')).toBe('-tmp-my-proj--');

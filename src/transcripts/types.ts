@@ -24,6 +24,8 @@ export interface TranscriptTurn {
 
 export interface Transcript {
   turns: TranscriptTurn[];
+  /** The session as the CLI names it, and the directory it ran in (from the lines themselves). */
+  meta: { sessionId: string | undefined; cwd: string | undefined; version: string | undefined };
   /** Lines that were not JSON, and line types this version does not know. */
   skipped: { malformed: number; unknown: number };
 }

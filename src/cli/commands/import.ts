@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { InvalidArgumentError } from 'commander';
+import type { CliEnv } from '../env.js';
+
+const SOURCES = ['claude', 'codex', 'gemini'] as const;
+
+function parseSince(v: string): number {
+  const ms = Date.parse(v);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(v) || !Number.isFinite(ms)) throw new InvalidArgumentError(`"${v.slice(0, 20)}" is not a date; use YYYY-MM-DD`);
+  return ms;
+}
+
+export function registerImport(program: Command, cli: CliEnv): void {
+  program
+    .command('import')
+    .description("backfill memory from the transcripts the CLIs already keep on disk (Claude Code's, and its memory notes); safe to run again")
+    .option('--from <cli>', 'claude, codex, gemini or all', 'claude')
+    .option('--since <date>', 'only turns on or after this date (YYYY-MM-DD)', parseSince)
+    .option('--dir <dir>', 'only sessions that ran in this directory or below')
+    .action(async (o: { from: string; since?: number; dir?: string }) => {
+      if (o.from !== 'all' && !(SOURCES as readonly string[]).includes(o.from)) {
+        throw new InvalidArgumentError(`--from must be claude, codex, gemini or all (got "${o.from.slice(0, 20)}")`);
+      }
+      const from = o.from === 'all' ? [...SOURCES] : [o.from as (typeof SOURCES)[number]];
+      const { importTranscripts } = await import('../../memory/import.js');
+      const bar = (done: number, total: number): void => {
+        if (!cli.stderrIsTerminal || total === 0) return;
+        const width = 30;
+        const filled = Math.round((done / total) * width);
+        process.stderr.write(`\rimporting [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} files`);
+        if (done === total) process.stderr.write('\n');
+      };
+      const r = await importTranscripts({ from, since: o.since, dir: o.dir ? resolve(cli.cwd, o.dir) : undefined, env: cli.env, notices: cli.messages, progress: bar });
+      for (const line of r.lines) cli.messages.info(line);
+      cli.messages.info(
+        `imported ${r.files} file${r.files === 1 ? '' : 's'} (${r.skippedUnchanged} unchanged since the last import), ${r.written} memories written or updated${r.projects.length ? ` in ${r.projects.join(', ')}` : ''}`,
+      );
+    });
+}

@@ -1,0 +1,206 @@
+/**
+ * `claude-mem import`: backfill memory from the transcripts CLIs already
+ * keep on disk, so months of history count on day one. Each transcript goes
+ * to the store of the project its cwd belongs to, through the same distiller,
+ * filters, redaction and dedup as a wrapped session. Idempotent and
+ * resumable: a state file in the user data folder keeps, per file, the size
+ * and modification time already imported, and is saved after every file.
+ * Claude Code's own memory notes are read too (never written).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
+import { writePrivateFile } from '../fs-private.js';
+import { classify, distillSegment, dropRepeats } from '../distill/index.js';
+import { commandCandidates, parseClaudeTranscript, transcriptSegment } from '../transcripts/index.js';
+import { parseClaudeNote } from '../transcripts/claude-notes.js';
+import type { Candidate } from '../text/index.js';
+import { openMemory } from './open.js';
+import { loadConfig } from '../config/index.js';
+import type { Notices } from './notices.js';
+
+export type ImportSource = 'claude' | 'codex' | 'gemini';
+
+export interface ImportOptions {
+  from: ImportSource[];
+  since?: number;
+  /** Only transcripts whose cwd is this directory or below. */
+  dir?: string;
+  env: NodeJS.ProcessEnv;
+  notices: Notices;
+  /** Called after each file: done, total. */
+  progress?: (done: number, total: number) => void;
+}
+
+export interface ImportReport {
+  files: number;
+  skippedUnchanged: number;
+  written: number;
+  projects: string[];
+  /** One line each: a folder not there, a source not supported yet. */
+  lines: string[];
+}
+
+interface FileState {
+  size: number;
+  mtimeMs: number;
+}
+
+const STATE_FILE = 'import-state.json';
+
+function readState(path: string): Record<string, FileState> {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Record<string, FileState>;
+  } catch {
+    return {};
+  }
+}
+
+function claudeHome(env: NodeJS.ProcessEnv): string {
+  return env['CLAUDE_CONFIG_DIR'] ?? join(env['HOME'] ?? homedir(), '.claude');
+}
+
+function listDir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+interface Work {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  kind: 'transcript' | 'note';
+  /** The project folder (slug) it sits in. */
+  folder: string;
+}
+
+function claudeWork(env: NodeJS.ProcessEnv): Work[] {
+  const projects = join(claudeHome(env), 'projects');
+  const out: Work[] = [];
+  for (const folder of listDir(projects).sort()) {
+    const dir = join(projects, folder);
+    for (const f of listDir(dir).sort()) {
+      if (!f.endsWith('.jsonl')) continue;
+      const path = join(dir, f);
+      const st = statSync(path, { throwIfNoEntry: false });
+      if (st?.isFile()) out.push({ path, size: st.size, mtimeMs: st.mtimeMs, kind: 'transcript', folder });
+    }
+    for (const f of listDir(join(dir, 'memory')).sort()) {
+      if (!f.endsWith('.md') || f === 'MEMORY.md') continue;
+      const path = join(dir, 'memory', f);
+      const st = statSync(path, { throwIfNoEntry: false });
+      if (st?.isFile()) out.push({ path, size: st.size, mtimeMs: st.mtimeMs, kind: 'note', folder });
+    }
+  }
+  return out;
+}
+
+export async function importTranscripts(o: ImportOptions): Promise<ImportReport> {
+  const report: ImportReport = { files: 0, skippedUnchanged: 0, written: 0, projects: [], lines: [] };
+  const work: Work[] = [];
+  for (const from of o.from) {
+    if (from !== 'claude') {
+      report.lines.push(`${from}: importing its transcripts is not supported yet; nothing read`);
+      continue;
+    }
+    const projects = join(claudeHome(o.env), 'projects');
+    if (!existsSync(projects)) {
+      report.lines.push(`claude: no transcripts at ${projects} (Claude Code keeps them there; nothing to import)`);
+      continue;
+    }
+    work.push(...claudeWork(o.env));
+  }
+  // The user data folder holds the state: the same one every project store shares.
+  const statePath = join(loadConfig({ cwd: o.env['HOME'] ?? homedir(), env: o.env }).paths.userDataDir, STATE_FILE);
+  const state = readState(statePath);
+
+  // Transcripts first, so each project folder's cwd is known when its notes come.
+  work.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'transcript' ? -1 : 1));
+  const cwdOfFolder = new Map<string, string>();
+  const projects = new Set<string>();
+  let done = 0;
+  for (const w of work) {
+    done++;
+    const seen = state[w.path];
+    if (seen && seen.size === w.size && seen.mtimeMs === w.mtimeMs) {
+      report.skippedUnchanged++;
+      if (w.kind === 'transcript') rememberCwd(w, cwdOfFolder);
+      o.progress?.(done, work.length);
+      continue;
+    }
+    const batch = w.kind === 'transcript' ? transcriptBatch(w, o, cwdOfFolder) : noteBatch(w, cwdOfFolder);
+    if (batch) {
+      const memory = await openMemory({ cwd: batch.cwd, env: o.env, recover: false });
+      try {
+        for (const r of await memory.write(dropRepeats(batch.candidates))) if (r.action === 'inserted' || r.action === 'updated' || r.action === 'merged') report.written++;
+        projects.add(memory.loaded.paths.projectRoot);
+      } finally {
+        memory.close();
+      }
+    }
+    report.files++;
+    state[w.path] = { size: w.size, mtimeMs: w.mtimeMs };
+    writePrivateFile(statePath, JSON.stringify(state));
+    o.progress?.(done, work.length);
+  }
+  report.projects = [...projects].sort();
+  return report;
+}
+
+function rememberCwd(w: Work, cwdOfFolder: Map<string, string>): void {
+  try {
+    const cwd = parseClaudeTranscript(readFileSync(w.path, 'utf8')).meta.cwd;
+    if (cwd) cwdOfFolder.set(w.folder, cwd);
+  } catch {
+    // Unreadable: its notes, if any, stay unplaced.
+  }
+}
+
+function transcriptBatch(w: Work, o: ImportOptions, cwdOfFolder: Map<string, string>): { cwd: string; candidates: Candidate[] } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(w.path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const t = parseClaudeTranscript(text);
+  const cwd = t.meta.cwd;
+  if (!cwd || t.turns.length === 0) return undefined;
+  cwdOfFolder.set(w.folder, cwd);
+  if (o.dir && !(cwd === o.dir || cwd.startsWith(`${o.dir}/`))) return undefined;
+  const turns = o.since !== undefined ? t.turns.filter((x) => x.at >= (o.since ?? 0)) : t.turns;
+  if (turns.length === 0) return undefined;
+  const start = turns[0]?.at ?? 0;
+  const sessionId = t.meta.sessionId ?? basename(w.path, '.jsonl');
+  const ctx = { agent: 'claude', dir: cwd, sessionId, sourceAt: (s: number) => `${w.path}#t=${s.toFixed(1)}`, marker: '!记得' };
+  const d = distillSegment(transcriptSegment({ ...t, turns }, start, []), ctx);
+  const commands = commandCandidates(turns).map((c): Candidate => {
+    const type = classify(c.text, 'assistant');
+    return { type, text: c.text, dir: type === 'global' ? '' : cwd, agent: 'claude', sessionId, source: ctx.sourceAt((c.at - start) / 1000), explicit: false, createdAt: c.at };
+  });
+  // Memories keep the moment they were established, not the day of the import.
+  const dated = d.candidates.map((c) => ({ ...c, dir: c.type === 'global' ? '' : cwd, createdAt: start }));
+  return { cwd, candidates: [...dated, ...commands] };
+}
+
+function noteBatch(w: Work, cwdOfFolder: Map<string, string>): { cwd: string; candidates: Candidate[] } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(w.path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const note = parseClaudeNote(text, basename(w.path, '.md'));
+  if (!note) return undefined;
+  // A project note needs its project, which the folder's transcripts name; a
+  // global one goes to the user store through any project opened.
+  const cwd = cwdOfFolder.get(w.folder) ?? (note.type === 'global' ? [...cwdOfFolder.values()][0] : undefined);
+  if (!cwd) return undefined;
+  return {
+    cwd,
+    candidates: [{ type: note.type, text: note.text, dir: note.type === 'global' ? '' : cwd, agent: 'claude', source: w.path, explicit: true, createdAt: w.mtimeMs }],
+  };
+}

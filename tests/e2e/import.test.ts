@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeSandbox, ROOT } from '../helpers/sandbox.js';
+import { cm, listJson } from '../helpers/cli.js';
+
+const REAL = readFileSync(join(ROOT, 'tests', 'fixtures', 'transcripts', 'claude', 'make-check-2.1.197.jsonl'), 'utf8');
+
+/** The recorded transcript, moved to another directory and session, with its own words. */
+function transcriptFor(cwd: string, id: string, swap: Array<[string, string]> = []): string {
+  let text = REAL.replaceAll('/tmp/cc2/p', cwd).replaceAll('11111111-2222-4333-8444-555555555555', id);
+  for (const [a, b] of swap) text = text.replaceAll(a, b);
+  return text;
+}
+
+describe('claude-mem import --from claude', () => {
+  it('backfills three transcripts and a memory note into the right projects, and a second run adds nothing', () => {
+    const sb = makeSandbox('cm-import');
+    const shop = join(sb.home, 'shop');
+    const api = join(sb.home, 'api');
+    for (const d of [shop, api]) mkdirSync(join(d, '.git'), { recursive: true });
+    const projects = join(sb.home, '.claude', 'projects');
+    const slug = (d: string): string => d.replace(/[^a-zA-Z0-9]/g, '-');
+    mkdirSync(join(projects, slug(shop), 'memory'), { recursive: true });
+    mkdirSync(join(projects, slug(api)), { recursive: true });
+    writeFileSync(join(projects, slug(shop), 'a1.jsonl'), transcriptFor(shop, 'a1'));
+    writeFileSync(
+      join(projects, slug(shop), 'a2.jsonl'),
+      transcriptFor(shop, 'a2', [
+        ['please run the checks', 'where do the feature flags live?'],
+        ['All checks passed: `make check` runs the linters and the unit tests.', 'Feature flags live in config/flags.yaml; the loader reloads it every 60 seconds.'],
+        ['make check', 'npm run e2e'],
+        ['Run the project checks', 'Run the end-to-end suite'],
+      ]),
+    );
+    writeFileSync(join(projects, slug(api), 'b1.jsonl'), transcriptFor(api, 'b1', [['make check', 'cargo test --workspace'], ['Run the project checks', 'Run the Rust tests']]));
+    writeFileSync(
+      join(projects, slug(shop), 'memory', 'prefers-small-prs.md'),
+      '---\nname: prefers-small-prs\ndescription: keeps pull requests small\nmetadata:\n  type: feedback\n---\nThe user wants pull requests under 300 lines, split by [[feature-flags]].\n',
+    );
+    writeFileSync(join(projects, slug(shop), 'memory', 'MEMORY.md'), '- [prefers-small-prs](prefers-small-prs.md)\n');
+
+    const first = cm(['import', '--from', 'claude'], { cwd: sb.home, env: sb.env });
+    expect(first.status).toBe(0);
+    expect(first.stderr).toMatch(/imported 4 files \(0 unchanged/);
+    const shopMemories = listJson({ cwd: shop, env: sb.env });
+    const apiMemories = listJson({ cwd: api, env: sb.env });
+    const texts = (ms: typeof shopMemories): string => ms.map((m) => `${m.type}: ${m.text}\n${m.supplement}`).join('\n');
+    expect(texts(shopMemories)).toContain('config/flags.yaml');
+    expect(texts(shopMemories)).toContain('Run the end-to-end suite: `npm run e2e` (succeeded here).');
+    expect(texts(apiMemories)).toContain('Run the Rust tests: `cargo test --workspace` (succeeded here).');
+    expect(texts(apiMemories)).not.toContain('config/flags.yaml');
+    expect(shopMemories.find((m) => m.text.includes('pull requests under 300 lines'))).toMatchObject({ type: 'global', source: join(projects, slug(shop), 'memory', 'prefers-small-prs.md') });
+    // The note's folder is read, never written.
+    expect(readFileSync(join(projects, slug(shop), 'memory', 'MEMORY.md'), 'utf8')).toBe('- [prefers-small-prs](prefers-small-prs.md)\n');
+
+    const second = cm(['import', '--from', 'claude'], { cwd: sb.home, env: sb.env });
+    expect(second.stderr).toMatch(/imported 0 files \(4 unchanged since the last import\), 0 memories/);
+    expect(listJson({ cwd: shop, env: sb.env })).toEqual(shopMemories);
+  });
+
+  it('says in one line when there is nothing to import, and refuses a bad --from or --since', () => {
+    const sb = makeSandbox('cm-import-none');
+    const r = cm(['import'], { cwd: sb.project, env: sb.env });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/no transcripts at .*\.claude\/projects/);
+    expect(cm(['import', '--from', 'vim'], { cwd: sb.project, env: sb.env }).status).toBe(2);
+    expect(cm(['import', '--since', 'yesterday'], { cwd: sb.project, env: sb.env }).status).toBe(2);
+  });
+});
