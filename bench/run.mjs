@@ -17,6 +17,7 @@ import { killloss } from './killloss.mjs';
 import { biglog } from './biglog.mjs';
 import { fuzz } from './fuzz.mjs';
 import { mcp } from './mcp.mjs';
+import { importBench } from './import.mjs';
 
 const quick = process.argv.includes('--quick');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
@@ -31,6 +32,7 @@ const plan = {
   killloss: () => killloss({ runs: quick ? 3 : 9 }),
   biglog: () => biglog({ mb: quick ? 100 : 1024 }),
   fuzz: () => fuzz({ runs: quick ? 300 : 10_000 }),
+  import: () => importBench({ files: quick ? 100 : 1000, turns: 100 }),
   mcp: () => mcp({ sizes: quick ? [1000, 10_000] : [10_000, 100_000], reps: quick ? 5 : 20, calls: 1000 }),
 };
 

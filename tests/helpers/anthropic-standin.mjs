@@ -2,6 +2,7 @@
 // real Claude Code offline: POST /v1/messages answered as SSE (or JSON when
 // not streaming) from a script. Plain JavaScript so bench/ can use it too.
 import { createServer } from 'node:http';
+import { listen, readJson, sendJson, sleep } from './standin-http.mjs';
 
 /** The text of the last user message: a string, or its text blocks. */
 export function lastUserText(body) {
@@ -30,7 +31,6 @@ function sse(res, event, data) {
   res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * `reply(body)` returns `{ text }`, `{ toolUse: { name, input } }` or
@@ -39,23 +39,13 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function startAnthropicStandin(reply) {
   const requests = [];
   const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (d) => (raw += d));
-    req.on('end', async () => {
+    void readJson(req).then(async (body) => {
       if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages')) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{}');
+        sendJson(res, '{}');
         return;
       }
-      let body = {};
-      try {
-        body = JSON.parse(raw || '{}');
-      } catch {
-        // Keep the empty body.
-      }
       if (req.url.startsWith('/v1/messages/count_tokens')) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ input_tokens: 100 }));
+        sendJson(res, { input_tokens: 100 });
         return;
       }
       requests.push(body);
@@ -66,9 +56,8 @@ export async function startAnthropicStandin(reply) {
         : { type: 'text', text: '' };
       const stop = r.toolUse ? 'tool_use' : 'end_turn';
       if (!body.stream) {
-        res.writeHead(200, { 'content-type': 'application/json' });
         const content = r.toolUse ? [{ ...block, input: r.toolUse.input }] : [{ type: 'text', text: r.text }];
-        res.end(JSON.stringify({ id: `msg_${requests.length}`, type: 'message', role: 'assistant', model, content, stop_reason: stop, stop_sequence: null, usage: { input_tokens: 100, output_tokens: 20 } }));
+        sendJson(res, { id: `msg_${requests.length}`, type: 'message', role: 'assistant', model, content, stop_reason: stop, stop_sequence: null, usage: { input_tokens: 100, output_tokens: 20 } });
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -89,9 +78,8 @@ export async function startAnthropicStandin(reply) {
       res.end();
     });
   });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const port = server.address().port;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => server.close(r)) };
+  const url = await listen(server);
+  return { url, requests, close: () => new Promise((r) => server.close(r)) };
 }
 
 /** A temp HOME in which Claude Code starts offline: onboarding done, key approved, folder trusted. */

@@ -3,6 +3,7 @@
 // generateContent (its helper calls) and countTokens answered plainly.
 // Plain JavaScript so bench/ can use it too.
 import { createServer } from 'node:http';
+import { listen, readJson, sendJson, sleep } from './standin-http.mjs';
 
 /** The text of the last user turn of a request. */
 export function lastGeminiUserText(body) {
@@ -16,7 +17,6 @@ export function lastGeminiUserText(body) {
   return '';
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** `reply(body)` returns `{ text }` or undefined (a short default); streamed request bodies are kept in `requests`. */
 export async function startGeminiStandin(reply) {
@@ -26,19 +26,10 @@ export async function startGeminiStandin(reply) {
     usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
   });
   const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (d) => (raw += d));
-    req.on('end', async () => {
-      let body = {};
-      try {
-        body = JSON.parse(raw || '{}');
-      } catch {
-        // Keep the empty body.
-      }
+    void readJson(req).then(async (body) => {
       const url = req.url ?? '';
       if (url.includes(':countTokens')) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ totalTokens: 10 }));
+        sendJson(res, { totalTokens: 10 });
         return;
       }
       if (url.includes(':streamGenerateContent')) {
@@ -55,16 +46,14 @@ export async function startGeminiStandin(reply) {
       if (url.includes(':generateContent')) {
         // Helper calls (routing, next speaker) ask for JSON.
         const json = body?.generationConfig?.responseMimeType === 'application/json';
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(chunk(json ? '{"reasoning":"answered","next_speaker":"user"}' : 'ok', true)));
+        sendJson(res, chunk(json ? '{"reasoning":"answered","next_speaker":"user"}' : 'ok', true));
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{}');
+      sendJson(res, '{}');
     });
   });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}`, requests, close: () => new Promise((r) => server.close(r)) };
+  const url = await listen(server);
+  return { url, requests, close: () => new Promise((r) => server.close(r)) };
 }
 
 /** ~/.gemini/settings.json that lets the CLI start offline with an API key and no prompts. */

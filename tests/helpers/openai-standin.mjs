@@ -2,6 +2,7 @@
 // real Codex offline: POST /v1/responses answered as SSE from a script.
 // Plain JavaScript so bench/ can use it too.
 import { createServer } from 'node:http';
+import { listen, readJson, sendJson, sleep } from './standin-http.mjs';
 
 /** The text of the last user message of a Responses request. */
 export function lastResponsesUserText(body) {
@@ -16,23 +17,13 @@ export function lastResponsesUserText(body) {
   return '';
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function startOpenAIStandin(reply) {
   const requests = [];
   const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (d) => (raw += d));
-    req.on('end', async () => {
-      let body = {};
-      try {
-        body = JSON.parse(raw || '{}');
-      } catch {
-        // Keep the empty body.
-      }
+    void readJson(req).then(async (body) => {
       if (req.method !== 'POST' || !(req.url ?? '').includes('/responses')) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{"data":[]}');
+        sendJson(res, '{"data":[]}');
         return;
       }
       requests.push(body);
@@ -54,8 +45,8 @@ export async function startOpenAIStandin(reply) {
       res.end();
     });
   });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}`, requests, close: () => new Promise((r) => server.close(r)) };
+  const url = await listen(server);
+  return { url, requests, close: () => new Promise((r) => server.close(r)) };
 }
 
 /** $CODEX_HOME/config.toml: a model provider at the stand-in, and the project trusted. */

@@ -35,6 +35,13 @@ export class Tmux {
     this.tmux(['send-keys', '-t', name, '-l', text]);
   }
 
+  /** Types a line as a person would, pauses as a person does, then presses Enter. */
+  async submit(name: string, text: string, pauseMs = 300): Promise<void> {
+    this.type(name, text);
+    await new Promise((r) => setTimeout(r, pauseMs));
+    this.keys(name, 'Enter');
+  }
+
   capture(name: string): string {
     return this.tmux(['capture-pane', '-p', '-t', name]);
   }

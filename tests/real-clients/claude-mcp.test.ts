@@ -30,14 +30,10 @@ describe.skipIf(!hasRealClient('claude'))('the real Claude Code calls the claude
       tmux.start('claude', `PATH='${env['PATH'] ?? ''}' ${process.execPath} ${CLI} run claude`, { cwd: sb.project, env, cols: 100, rows: 30 });
       await tmux.waitFor('claude', (s) => s.includes('❯'), 60_000);
       // MCP servers connect in the background; a first turn gives ours the time a person's would.
-      tmux.type('claude', 'hello');
-      await new Promise((r) => setTimeout(r, 300));
-      tmux.keys('claude', 'Enter');
+      await tmux.submit('claude', 'hello');
       await tmux.waitFor('claude', (s) => s.includes('Sure.'), 60_000);
       await new Promise((r) => setTimeout(r, 2000));
-      tmux.type('claude', 'what is our lint command?');
-      await new Promise((r) => setTimeout(r, 300));
-      tmux.keys('claude', 'Enter');
+      await tmux.submit('claude', 'what is our lint command?');
       // Claude Code asks before it runs an MCP tool the first time: a person says yes.
       const screen = await tmux.waitFor('claude', (s) => s.includes('Found it in memory.') || /Do you want to proceed|Yes/.test(s), 60_000);
       if (!screen.includes('Found it in memory.')) {
@@ -46,9 +42,7 @@ describe.skipIf(!hasRealClient('claude'))('the real Claude Code calls the claude
       }
       expect(standin.requests.some((b) => (b.tools ?? []).some((t) => t.name === TOOL))).toBe(true);
       expect(seen.join('\n')).toContain('ruff check src tests');
-      tmux.type('claude', '/exit');
-      await new Promise((r) => setTimeout(r, 300));
-      tmux.keys('claude', 'Enter');
+      await tmux.submit('claude', '/exit');
       expect(await tmux.exitStatus('claude', 30_000)).toBe(0);
     } finally {
       await standin.close();

@@ -26,16 +26,12 @@ describe.skipIf(!hasRealClient('claude'))("a wrapped Claude Code session distill
       const env = claudeEnv(sb, standin);
       tmux.start('claude', `PATH='${env['PATH'] ?? ''}' ${process.execPath} ${CLI} run claude`, { cwd: sb.project, env, cols: 100, rows: 30 });
       await tmux.waitFor('claude', (s) => s.includes('❯'), 60_000);
-      tmux.type('claude', 'please run the checks');
-      await new Promise((r) => setTimeout(r, 300));
-      tmux.keys('claude', 'Enter');
+      await tmux.submit('claude', 'please run the checks');
       // Claude Code asks before it runs a command: a person says yes.
       await tmux.waitFor('claude', (s) => s.includes('Do you want to proceed'), 60_000);
       tmux.keys('claude', 'Enter');
       await tmux.waitFor('claude', (s) => s.includes('All checks passed.'), 60_000);
-      tmux.type('claude', '/exit');
-      await new Promise((r) => setTimeout(r, 300));
-      tmux.keys('claude', 'Enter');
+      await tmux.submit('claude', '/exit');
       expect(await tmux.exitStatus('claude', 30_000)).toBe(0);
 
       // run fixed the transcript's name in advance and recorded it in the log.

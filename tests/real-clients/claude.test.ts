@@ -35,25 +35,19 @@ describe.skipIf(!hasRealClient('claude'))('the real Claude Code under claude-mem
       tmux.start('claude', run, { cwd: sb.project, env, cols: 100, rows: 30 });
       await tmux.waitFor('claude', (s) => s.includes('❯'), 60_000);
       const ask = async (line: string, answered: string): Promise<void> => {
-        tmux.type('claude', line);
-        await new Promise((r) => setTimeout(r, 300));
-        tmux.keys('claude', 'Enter');
+        await tmux.submit('claude', line);
         await tmux.waitFor('claude', (s) => s.includes(answered), 60_000);
       };
       await ask('how do I run the linter here?', 'rewrites files in');
       await ask('本地怎么启动这个服务？', '3000 端口');
-      tmux.type('claude', '!记得 release tags are signed, use git tag -s');
-      await new Promise((r) => setTimeout(r, 300));
-      tmux.keys('claude', 'Enter');
+      await tmux.submit('claude', '!记得 release tags are signed, use git tag -s');
       await new Promise((r) => setTimeout(r, 500));
       await ask('ok', 'Sure.');
       const screen = tmux.capture('claude');
       // The marker was neither run in bash mode nor sent to the model.
       expect(screen).not.toMatch(/command not found|bash mode/i);
       expect(standin.requests.some((b) => lastUserText(b).includes('release tags are signed'))).toBe(false);
-      tmux.type('claude', '/exit');
-      await new Promise((r) => setTimeout(r, 300));
-      tmux.keys('claude', 'Enter');
+      await tmux.submit('claude', '/exit');
       expect(await tmux.exitStatus('claude', 30_000)).toBe(0);
 
       const memories = await poll(
@@ -82,17 +76,13 @@ describe.skipIf(!hasRealClient('claude'))('the real Claude Code under claude-mem
       const before = standin.requests.length;
       tmux.start('claude2', run, { cwd: sb.project, env, cols: 100, rows: 30 });
       await tmux.waitFor('claude2', (s) => s.includes('❯'), 60_000);
-      tmux.type('claude2', 'hello');
-      await new Promise((r) => setTimeout(r, 300));
-      tmux.keys('claude2', 'Enter');
+      await tmux.submit('claude2', 'hello');
       await tmux.waitFor('claude2', (s) => s.includes('Sure.'), 60_000);
       const main = standin.requests.slice(before).find((b) => lastUserText(b).includes('hello') && systemText(b).includes('claude-mem'));
       expect(main, 'a request carrying the memory block').toBeDefined();
       expect(systemText(main ?? {})).toContain('ruff check src tests');
       expect(systemText(main ?? {})).toContain('git tag -s');
-      tmux.type('claude2', '/exit');
-      await new Promise((r) => setTimeout(r, 300));
-      tmux.keys('claude2', 'Enter');
+      await tmux.submit('claude2', '/exit');
       expect(await tmux.exitStatus('claude2', 30_000)).toBe(0);
     } finally {
       await standin.close();

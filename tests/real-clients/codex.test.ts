@@ -26,22 +26,16 @@ describe.skipIf(!hasRealClient('codex'))('the real Codex under claude-mem, again
       await tmux.waitFor('codex', (s) => s.includes('OpenAI Codex') && s.includes('›'), 60_000);
       await new Promise((r) => setTimeout(r, 1000));
       const say = async (line: string, answered: string): Promise<void> => {
-        tmux.type('codex', line);
-        await new Promise((r) => setTimeout(r, 300));
-        tmux.keys('codex', 'Enter');
+        await tmux.submit('codex', line);
         await tmux.waitFor('codex', (s) => s.includes(answered), 60_000);
         await new Promise((r) => setTimeout(r, 1000));
       };
       await say('how do I run the linter here?', 'rewrites files in');
       await say('本地怎么启动这个服务？', '3000 端口');
-      tmux.type('codex', '!记得 release tags are signed, use git tag -s');
-      await new Promise((r) => setTimeout(r, 300));
-      tmux.keys('codex', 'Enter');
+      await tmux.submit('codex', '!记得 release tags are signed, use git tag -s');
       await new Promise((r) => setTimeout(r, 500));
       expect(standin.requests.some((b) => lastResponsesUserText(b).includes('release tags are signed'))).toBe(false);
-      tmux.type('codex', '/quit');
-      await new Promise((r) => setTimeout(r, 500));
-      tmux.keys('codex', 'Enter');
+      await tmux.submit('codex', '/quit', 500);
       expect(await tmux.exitStatus('codex', 30_000)).toBe(0);
 
       const memories = await poll(
@@ -61,15 +55,11 @@ describe.skipIf(!hasRealClient('codex'))('the real Codex under claude-mem, again
       tmux.start('codex2', run, { cwd: sb.project, env, cols: 100, rows: 30 });
       await tmux.waitFor('codex2', (s) => s.includes('›'), 60_000);
       await new Promise((r) => setTimeout(r, 1000));
-      tmux.type('codex2', 'hello');
-      await new Promise((r) => setTimeout(r, 300));
-      tmux.keys('codex2', 'Enter');
+      await tmux.submit('codex2', 'hello');
       await poll(() => standin.requests.length > before, (v) => v, 60_000);
       expect(JSON.stringify(standin.requests.slice(before))).toContain('ruff check src tests');
       await tmux.waitFor('codex2', (s) => s.includes('Sure.'), 60_000);
-      tmux.type('codex2', '/quit');
-      await new Promise((r) => setTimeout(r, 500));
-      tmux.keys('codex2', 'Enter');
+      await tmux.submit('codex2', '/quit', 500);
       expect(await tmux.exitStatus('codex2', 30_000)).toBe(0);
     } finally {
       await standin.close();

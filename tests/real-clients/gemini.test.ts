@@ -25,22 +25,16 @@ describe.skipIf(!hasRealClient('gemini'))('the real Gemini CLI under claude-mem,
       tmux.start('gemini', run, { cwd: sb.project, env, cols: 100, rows: 30 });
       await tmux.waitFor('gemini', (s) => s.includes('Type your message'), 60_000);
       const say = async (line: string, answered: string): Promise<void> => {
-        tmux.type('gemini', line);
-        await new Promise((r) => setTimeout(r, 300));
-        tmux.keys('gemini', 'Enter');
+        await tmux.submit('gemini', line);
         await tmux.waitFor('gemini', (s) => s.includes(answered) && s.includes('Type your message'), 60_000);
         await new Promise((r) => setTimeout(r, 500));
       };
       await say('how do I run the linter here?', 'rewrites files in');
       await say('本地怎么启动这个服务？', '3000 端口');
-      tmux.type('gemini', '!记得 release tags are signed, use git tag -s');
-      await new Promise((r) => setTimeout(r, 300));
-      tmux.keys('gemini', 'Enter');
+      await tmux.submit('gemini', '!记得 release tags are signed, use git tag -s');
       await new Promise((r) => setTimeout(r, 500));
       expect(standin.requests.some((b) => lastGeminiUserText(b).includes('release tags are signed'))).toBe(false);
-      tmux.type('gemini', '/quit');
-      await new Promise((r) => setTimeout(r, 300));
-      tmux.keys('gemini', 'Enter');
+      await tmux.submit('gemini', '/quit');
       expect(await tmux.exitStatus('gemini', 30_000)).toBe(0);
 
       const memories = await poll(
@@ -61,9 +55,7 @@ describe.skipIf(!hasRealClient('gemini'))('the real Gemini CLI under claude-mem,
       const first = standin.requests.slice(before).map((b) => JSON.stringify(b)).join('\n');
       expect(first).toContain('ruff check src tests');
       await tmux.waitFor('gemini2', (s) => s.includes('Type your message'), 60_000);
-      tmux.type('gemini2', '/quit');
-      await new Promise((r) => setTimeout(r, 300));
-      tmux.keys('gemini2', 'Enter');
+      await tmux.submit('gemini2', '/quit');
       expect(await tmux.exitStatus('gemini2', 30_000)).toBe(0);
     } finally {
       await standin.close();
