@@ -19,6 +19,8 @@ const EXAMPLES: Record<string, string[]> = {
     `claude mcp add -s user claude-mem -- claude-mem mcp --agent claude`,
   ],
   import: ['claude-mem import                 # Claude Code transcripts and memory notes', 'claude-mem import --since 2026-11-01', 'claude-mem import --dir ~/src/shop'],
+  setup: ['claude-mem setup claude', 'claude-mem setup claude --uninstall'],
+  hook: ['echo \'{"cwd":"."}\' | claude-mem hook SessionStart   # what Claude Code runs'],
   config: ['claude-mem config', 'claude-mem --set inject.token_budget=800 context'],
 };
 

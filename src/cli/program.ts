@@ -18,6 +18,8 @@ import { registerConfig } from './commands/config.js';
 import { registerDocs } from './commands/docs.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerImport } from './commands/import.js';
+import { registerHook } from './commands/hook.js';
+import { registerSetup } from './commands/setup.js';
 import { addExamples } from './examples.js';
 
 const pkg = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -67,6 +69,8 @@ export function buildProgram(cli: CliEnv, setQuiet: (q: boolean) => void, onRunE
   registerDocs(program, cli);
   registerMcp(program, cli, pkg.version);
   registerImport(program, cli);
+  registerSetup(program, cli);
+  registerHook(program, cli);
   addExamples(program);
   return program;
 }
