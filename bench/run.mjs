@@ -18,6 +18,7 @@ import { biglog } from './biglog.mjs';
 import { fuzz } from './fuzz.mjs';
 import { mcp } from './mcp.mjs';
 import { importBench } from './import.mjs';
+import { hook } from './hook.mjs';
 
 const quick = process.argv.includes('--quick');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
@@ -32,6 +33,7 @@ const plan = {
   killloss: () => killloss({ runs: quick ? 3 : 9 }),
   biglog: () => biglog({ mb: quick ? 100 : 1024 }),
   fuzz: () => fuzz({ runs: quick ? 300 : 10_000 }),
+  hook: () => hook({ runs: quick ? 10 : 40 }),
   import: () => importBench({ files: quick ? 100 : 1000, turns: 100 }),
   mcp: () => mcp({ sizes: quick ? [1000, 10_000] : [10_000, 100_000], reps: quick ? 5 : 20, calls: 1000 }),
 };
