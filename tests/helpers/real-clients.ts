@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './sandbox.js';
@@ -47,4 +48,26 @@ export function codexEnv(sb: Sandbox, standin: OpenAIStandin): NodeJS.ProcessEnv
   mkdirSync(home, { recursive: true });
   writeFileSync(join(home, 'config.toml'), codexConfig(standin.url, sb.project));
   return { ...sb.env, PATH: `${REAL_CLIENTS_BIN}:${sb.env['PATH'] ?? ''}`, CODEX_HOME: home, OPENAI_API_KEY: 'sk-standin' };
+}
+
+/** The model's side of the scripted session every real-client test holds. */
+const ANSWERS: Array<[RegExp, string]> = [
+  [/how do I run the linter/, 'This repo lints with ruff. Run `ruff check src tests` from the root; `ruff format` rewrites files in place.'],
+  [/本地怎么启动/, '先执行 docker compose up -d 启动依赖，然后运行 make dev，服务会监听 3000 端口。'],
+];
+
+export function scriptedAnswer(userText: string): { text: string } {
+  return { text: ANSWERS.find(([q]) => q.test(userText))?.[1] ?? 'Sure.' };
+}
+
+export const MARKER_LINE = '!记得 release tags are signed, use git tag -s';
+
+/** What that session must leave: both answers, the marker once as a project memory, none of the CLI's chrome, few memories. */
+export function expectScriptedMemories(memories: Array<{ type: string; text: string }>, chrome: RegExp): void {
+  const texts = memories.map((m) => `${m.type}: ${m.text}`);
+  expect(texts).toContain('project: release tags are signed, use git tag -s');
+  expect(memories.find((m) => m.text.includes('ruff check src tests'))?.type).toBe('project');
+  expect(memories.find((m) => m.text.includes('make dev'))?.text).toContain('3000 端口');
+  for (const t of texts) expect(t).not.toMatch(chrome);
+  expect(memories.length).toBeLessThanOrEqual(4);
 }

@@ -6,21 +6,12 @@ import { Tmux } from '../helpers/tmux.js';
 import { listJson, poll } from '../helpers/cli.js';
 import { castsIn } from '../helpers/casts.js';
 import { lastUserText, startAnthropicStandin, type MessagesBody } from '../helpers/anthropic-standin.mjs';
-import { claudeEnv, hasRealClient } from '../helpers/real-clients.js';
+import { claudeEnv, hasRealClient, scriptedAnswer, MARKER_LINE, expectScriptedMemories } from '../helpers/real-clients.js';
 
 const tmux = new Tmux();
 afterAll(() => tmux.kill());
 
-const ANSWERS: Array<[RegExp, string]> = [
-  [/how do I run the linter/, 'This repo lints with ruff. Run `ruff check src tests` from the root; `ruff format` rewrites files in place.'],
-  [/本地怎么启动/, '先执行 docker compose up -d 启动依赖，然后运行 make dev，服务会监听 3000 端口。'],
-];
-
-function reply(body: MessagesBody): { text: string } {
-  const text = lastUserText(body);
-  const hit = ANSWERS.find(([q]) => q.test(text));
-  return { text: hit ? hit[1] : 'Sure.' };
-}
+const reply = (body: MessagesBody): { text: string } => scriptedAnswer(lastUserText(body));
 
 const systemText = (b: MessagesBody): string => (typeof b.system === 'string' ? b.system : JSON.stringify(b.system ?? ''));
 
@@ -40,7 +31,7 @@ describe.skipIf(!hasRealClient('claude'))('the real Claude Code under claude-mem
       };
       await ask('how do I run the linter here?', 'rewrites files in');
       await ask('本地怎么启动这个服务？', '3000 端口');
-      await tmux.submit('claude', '!记得 release tags are signed, use git tag -s');
+      await tmux.submit('claude', MARKER_LINE);
       await new Promise((r) => setTimeout(r, 500));
       await ask('ok', 'Sure.');
       const screen = tmux.capture('claude');
@@ -55,13 +46,8 @@ describe.skipIf(!hasRealClient('claude'))('the real Claude Code under claude-mem
         (ms) => ms.some((m) => m.text.includes('ruff check src tests')) && ms.some((m) => m.text.includes('make dev')),
         30_000,
       );
-      const texts = memories.map((m) => `${m.type}: ${m.text}`);
-      expect(texts).toContain('project: release tags are signed, use git tag -s');
-      expect(memories.find((m) => m.text.includes('ruff check src tests'))?.type).toBe('project');
-      expect(memories.find((m) => m.text.includes('make dev'))?.text).toContain('3000 端口');
       // Claude Code's chrome never becomes a memory.
-      for (const t of texts) expect(t).not.toMatch(/Cogitated|Churned|for shortcuts|\/context|Resume this session|Claude Code v|esc to interrupt|[✻⎿●❯]/);
-      expect(memories.length).toBeLessThanOrEqual(4);
+      expectScriptedMemories(memories, /Cogitated|Churned|for shortcuts|\/context|Resume this session|Claude Code v|esc to interrupt|[✻⎿●❯]/);
 
       // Golden fixture for the unit tests, refreshed by this run.
       if (process.env['CLAUDE_MEM_UPDATE_GOLDEN'] === '1') {

@@ -3,17 +3,12 @@ import { makeSandbox, CLI } from '../helpers/sandbox.js';
 import { Tmux } from '../helpers/tmux.js';
 import { listJson, poll } from '../helpers/cli.js';
 import { lastGeminiUserText, startGeminiStandin, type GeminiBody } from '../helpers/gemini-standin.mjs';
-import { geminiEnv, hasRealClient } from '../helpers/real-clients.js';
+import { geminiEnv, hasRealClient, scriptedAnswer, MARKER_LINE, expectScriptedMemories } from '../helpers/real-clients.js';
 
 const tmux = new Tmux();
 afterAll(() => tmux.kill());
 
-function reply(body: GeminiBody): { text: string } {
-  const text = lastGeminiUserText(body);
-  if (/how do I run the linter/.test(text)) return { text: 'This repo lints with ruff. Run `ruff check src tests` from the root; `ruff format` rewrites files in place.' };
-  if (/本地怎么启动/.test(text)) return { text: '先执行 docker compose up -d 启动依赖，然后运行 make dev，服务会监听 3000 端口。' };
-  return { text: 'Sure.' };
-}
+const reply = (body: GeminiBody): { text: string } => scriptedAnswer(lastGeminiUserText(body));
 
 describe.skipIf(!hasRealClient('gemini'))('the real Gemini CLI under claude-mem, against a stand-in Gemini API', () => {
   it('remembers its answers and the marker, none of its banner or chrome, and hands them to the next launch', async () => {
@@ -31,7 +26,7 @@ describe.skipIf(!hasRealClient('gemini'))('the real Gemini CLI under claude-mem,
       };
       await say('how do I run the linter here?', 'rewrites files in');
       await say('本地怎么启动这个服务？', '3000 端口');
-      await tmux.submit('gemini', '!记得 release tags are signed, use git tag -s');
+      await tmux.submit('gemini', MARKER_LINE);
       await new Promise((r) => setTimeout(r, 500));
       expect(standin.requests.some((b) => lastGeminiUserText(b).includes('release tags are signed'))).toBe(false);
       await tmux.submit('gemini', '/quit');
@@ -42,11 +37,7 @@ describe.skipIf(!hasRealClient('gemini'))('the real Gemini CLI under claude-mem,
         (ms) => ms.some((m) => m.text.includes('ruff check src tests')) && ms.some((m) => m.text.includes('make dev')),
         30_000,
       );
-      const texts = memories.map((m) => `${m.type}: ${m.text}`);
-      expect(texts).toContain('project: release tags are signed, use git tag -s');
-      expect(memories.find((m) => m.text.includes('ruff check src tests'))?.type).toBe('project');
-      for (const t of texts) expect(t).not.toMatch(/Gemini CLI v|Authenticated with|Tips for getting|for shortcuts|Type your message|no sandbox|Model Usage|To resume|[✦╭│]/);
-      expect(memories.length).toBeLessThanOrEqual(4);
+      expectScriptedMemories(memories, /Gemini CLI v|Authenticated with|Tips for getting|for shortcuts|Type your message|no sandbox|Model Usage|To resume|[✦╭│]/);
 
       // The next launch hands the block over (as the first prompt, Gemini's only per-run way).
       const before = standin.requests.length;
