@@ -111,11 +111,13 @@ export function timelineTool(memory: DirectoryMemory, args: unknown): ToolResult
 
   let at: number;
   if (id !== undefined) {
-    const m = memory.get(id) ?? fail(`no memory with id "${id}": ids look like 12 (this project) or g12 (global); search finds them`);
-    at = items.findIndex((i) => i.key === `m:${(m as Memory).id}`);
-    if (at < 0) items.push({ t: (m as Memory).createdAt, row: indexRow(m as Memory), key: `m:${(m as Memory).id}` });
-    items.sort((x, y) => x.t - y.t || x.key.localeCompare(y.key));
-    at = items.findIndex((i) => i.key === `m:${(m as Memory).id}`);
+    const m: Memory = memory.get(id) ?? fail(`no memory with id "${id}": ids look like 12 (this project) or g12 (global); search finds them`);
+    // An archived memory is not in the list: place it among the others.
+    if (!items.some((i) => i.key === `m:${m.id}`)) {
+      items.push({ t: m.createdAt, row: indexRow(m), key: `m:${m.id}` });
+      items.sort((x, y) => x.t - y.t || x.key.localeCompare(y.key));
+    }
+    at = items.findIndex((i) => i.key === `m:${m.id}`);
   } else if (session !== undefined) {
     const s = memory.stores.sessions.get(session) ?? fail(`no session "${session}" in this project: session ids look like 20261202T101010Z-ab12cd`);
     at = items.findIndex((i) => i.t >= s.startedAt);

@@ -8,15 +8,15 @@
  * Claude Code's own memory notes are read too (never written).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { writePrivateFile } from '../fs-private.js';
-import { classify, distillSegment, dropRepeats } from '../distill/index.js';
-import { commandCandidates, parseClaudeTranscript, transcriptSegment } from '../transcripts/index.js';
+import { dropRepeats } from '../distill/index.js';
+import { claudeConfigDir, parseClaudeTranscript } from '../transcripts/index.js';
+import { transcriptCandidates } from './transcript-distill.js';
 import { parseClaudeNote } from '../transcripts/claude-notes.js';
 import type { Candidate } from '../text/index.js';
 import { openMemory } from './open.js';
-import { loadConfig } from '../config/index.js';
+import { userDataDir } from '../config/paths.js';
 import type { Notices } from './notices.js';
 
 export type ImportSource = 'claude' | 'codex' | 'gemini';
@@ -56,10 +56,6 @@ function readState(path: string): Record<string, FileState> {
   }
 }
 
-function claudeHome(env: NodeJS.ProcessEnv): string {
-  return env['CLAUDE_CONFIG_DIR'] ?? join(env['HOME'] ?? homedir(), '.claude');
-}
-
 function listDir(dir: string): string[] {
   try {
     return readdirSync(dir);
@@ -78,7 +74,7 @@ interface Work {
 }
 
 function claudeWork(env: NodeJS.ProcessEnv): Work[] {
-  const projects = join(claudeHome(env), 'projects');
+  const projects = join(claudeConfigDir(env), 'projects');
   const out: Work[] = [];
   for (const folder of listDir(projects).sort()) {
     const dir = join(projects, folder);
@@ -106,7 +102,7 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
       report.lines.push(`${from}: importing its transcripts is not supported yet; nothing read`);
       continue;
     }
-    const projects = join(claudeHome(o.env), 'projects');
+    const projects = join(claudeConfigDir(o.env), 'projects');
     if (!existsSync(projects)) {
       report.lines.push(`claude: no transcripts at ${projects} (Claude Code keeps them there; nothing to import)`);
       continue;
@@ -114,7 +110,7 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
     work.push(...claudeWork(o.env));
   }
   // The user data folder holds the state: the same one every project store shares.
-  const statePath = join(loadConfig({ cwd: o.env['HOME'] ?? homedir(), env: o.env }).paths.userDataDir, STATE_FILE);
+  const statePath = join(userDataDir(o.env), STATE_FILE);
   const state = readState(statePath);
 
   // Transcripts first, so each project folder's cwd is known when its notes come.
@@ -176,13 +172,9 @@ function transcriptBatch(w: Work, o: ImportOptions, cwdOfFolder: Map<string, str
   const start = turns[0]?.at ?? 0;
   const sessionId = t.meta.sessionId ?? basename(w.path, '.jsonl');
   const ctx = { agent: 'claude', dir: cwd, sessionId, sourceAt: (s: number) => `${w.path}#t=${s.toFixed(1)}`, marker: '!记得' };
-  const d = distillSegment(transcriptSegment({ ...t, turns }, start, []), ctx);
-  const commands = commandCandidates(turns).map((c): Candidate => {
-    const type = classify(c.text, 'assistant');
-    return { type, text: c.text, dir: type === 'global' ? '' : cwd, agent: 'claude', sessionId, source: ctx.sourceAt((c.at - start) / 1000), explicit: false, createdAt: c.at };
-  });
+  const { distilled, commands } = transcriptCandidates({ ...t, turns }, start, [], ctx, { dated: true });
   // Memories keep the moment they were established, not the day of the import.
-  const dated = d.candidates.map((c) => ({ ...c, dir: c.type === 'global' ? '' : cwd, createdAt: start }));
+  const dated = distilled.candidates.map((c) => ({ ...c, createdAt: start }));
   return { cwd, candidates: [...dated, ...commands] };
 }
 

@@ -8,19 +8,27 @@
 import { classify, distillSegment, type DistillContext, type Distilled } from '../distill/index.js';
 import type { Segment } from '../segmenter/index.js';
 import type { Candidate } from '../text/index.js';
-import { commandCandidates, readTranscript, transcriptSegment, type TranscriptRef } from '../transcripts/index.js';
+import { commandCandidates, readTranscript, transcriptSegment, type Transcript, type TranscriptRef } from '../transcripts/index.js';
 
 export type FromTranscript =
   | { ok: true; path: string; distilled: Distilled; commands: Candidate[]; skipped: { malformed: number; unknown: number } }
   | { ok: false; reason: string };
 
-export function distillTranscript(ref: TranscriptRef, castStartMs: number, screen: Segment[], ctx: DistillContext): FromTranscript {
-  const read = readTranscript(ref);
-  if (!read.ok) return read;
-  const markers = [...new Set(screen.flatMap((s) => s.markers))];
-  const seg = transcriptSegment(read.transcript, castStartMs, markers);
-  const distilled = distillSegment(seg, ctx);
-  const commands = commandCandidates(read.transcript.turns).map((c) => {
+/**
+ * A parsed transcript to candidates: the distiller over its turns, plus the
+ * commands its shell tool ran. `startMs` is the moment t=0 of the sources;
+ * `dated` gives the commands the moment they ran as created_at (an import of
+ * old sessions; a wrapped session's memories are created now).
+ */
+export function transcriptCandidates(
+  transcript: Transcript,
+  startMs: number,
+  markers: string[],
+  ctx: DistillContext,
+  o: { dated?: boolean } = {},
+): { distilled: Distilled; commands: Candidate[] } {
+  const distilled = distillSegment(transcriptSegment(transcript, startMs, markers), ctx);
+  const commands = commandCandidates(transcript.turns).map((c): Candidate => {
     const type = classify(c.text, 'assistant');
     return {
       type,
@@ -28,9 +36,18 @@ export function distillTranscript(ref: TranscriptRef, castStartMs: number, scree
       dir: type === 'global' ? '' : ctx.dir,
       agent: ctx.agent,
       sessionId: ctx.sessionId,
-      source: ctx.sourceAt(Math.max(0, (c.at - castStartMs) / 1000)),
+      source: ctx.sourceAt(Math.max(0, (c.at - startMs) / 1000)),
       explicit: false,
+      ...(o.dated ? { createdAt: c.at } : {}),
     };
   });
+  return { distilled, commands };
+}
+
+export function distillTranscript(ref: TranscriptRef, castStartMs: number, screen: Segment[], ctx: DistillContext): FromTranscript {
+  const read = readTranscript(ref);
+  if (!read.ok) return read;
+  const markers = [...new Set(screen.flatMap((s) => s.markers))];
+  const { distilled, commands } = transcriptCandidates(read.transcript, castStartMs, markers, ctx);
   return { ok: true, path: read.path, distilled, commands, skipped: read.transcript.skipped };
 }

@@ -5,7 +5,6 @@
  * or continuing one.
  */
 import { randomUUID } from 'node:crypto';
-import { homedir } from 'node:os';
 import { claudeTranscriptPath, type TranscriptRef } from '../transcripts/locate.js';
 
 const CLAUDE_OWN_SESSION = new Set(['--session-id', '--resume', '-r', '--continue', '-c', '--fork-session']);
@@ -14,5 +13,5 @@ export function claudeTranscriptFor(agent: string, args: string[], cwd: string, 
   if (agent !== 'claude') return undefined;
   if (args.some((a) => CLAUDE_OWN_SESSION.has(a) || a.startsWith('--session-id=') || a.startsWith('--resume='))) return undefined;
   const id = randomUUID();
-  return { kind: 'claude', id, path: claudeTranscriptPath(env, env['HOME'] ?? homedir(), cwd, id) };
+  return { kind: 'claude', id, path: claudeTranscriptPath(env, cwd, id) };
 }

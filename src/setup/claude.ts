@@ -7,10 +7,10 @@
  * still as setup left it (otherwise it takes out only claude-mem's hooks).
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writePrivateFile } from '../fs-private.js';
+import { claudeConfigDir } from '../transcripts/locate.js';
 import { ConfigError } from '../errors.js';
 import { hasOurHooks, withOurHooks, withoutOurHooks, CLAUDE_HOOK_EVENTS, HOOK_TAG } from './claude-settings.js';
 
@@ -20,7 +20,7 @@ const ABSENT = '\u0000claude-mem: there was no settings.json\n';
 const quote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
 
 export function claudeSettingsPath(env: NodeJS.ProcessEnv): string {
-  return join(env['CLAUDE_CONFIG_DIR'] ?? join(env['HOME'] ?? homedir(), '.claude'), 'settings.json');
+  return join(claudeConfigDir(env), 'settings.json');
 }
 
 export interface SetupResult {

@@ -5,6 +5,7 @@
  * by "-" (long ones are cut and hashed: then the file is found by its id).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseClaudeTranscript } from './claude.js';
 import type { Transcript } from './types.js';
@@ -26,9 +27,13 @@ export function claudeProjectSlug(cwd: string): string {
   return cwd.replace(/[^a-zA-Z0-9]/g, '-').slice(0, SLUG_MAX);
 }
 
-export function claudeTranscriptPath(env: NodeJS.ProcessEnv, home: string, cwd: string, id: string): string {
-  const config = env['CLAUDE_CONFIG_DIR'] ?? join(home, '.claude');
-  return join(config, 'projects', claudeProjectSlug(cwd), `${id}.jsonl`);
+/** Claude Code's own folder: settings, projects, transcripts, memory notes. */
+export function claudeConfigDir(env: NodeJS.ProcessEnv): string {
+  return env['CLAUDE_CONFIG_DIR'] ?? join(env['HOME'] ?? homedir(), '.claude');
+}
+
+export function claudeTranscriptPath(env: NodeJS.ProcessEnv, cwd: string, id: string): string {
+  return join(claudeConfigDir(env), 'projects', claudeProjectSlug(cwd), `${id}.jsonl`);
 }
 
 function findById(projects: string, id: string): string | undefined {
