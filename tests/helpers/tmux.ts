@@ -4,6 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
+ * The env the tmux server starts with, which every pane inherits under its
+ * `-e` values. Without CI's markers: Gemini CLI (via is-in-ci) sees `CI`,
+ * `CONTINUOUS_INTEGRATION` or any `CI_*` and refuses to start interactively,
+ * as a person's terminal never would.
+ */
+function serverEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => k !== 'CI' && k !== 'CONTINUOUS_INTEGRATION' && !k.startsWith('CI_')),
+  );
+}
+
+/**
  * A private tmux server, driven as a person would: send-keys to type,
  * capture-pane to read the screen.
  */
@@ -13,7 +25,7 @@ export class Tmux {
   private readonly statusDir = mkdtempSync(join(tmpdir(), 'cm-tmux-'));
 
   private tmux(args: string[]): string {
-    return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+    return execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', ...args], { encoding: 'utf8', env: serverEnv() });
   }
 
   start(name: string, command: string, o: { cwd: string; env: NodeJS.ProcessEnv; cols?: number; rows?: number }): void {
