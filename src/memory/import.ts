@@ -5,13 +5,23 @@
  * filters, redaction and dedup as a wrapped session. Idempotent and
  * resumable: a state file in the user data folder keeps, per file, the size
  * and modification time already imported, and is saved after every file.
- * Claude Code's own memory notes are read too (never written).
+ * Claude Code's own memory notes are read too (never written). Sources:
+ * Claude Code's transcripts, Codex's rollouts, Gemini CLI's chat files.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { writePrivateFile } from '../fs-private.js';
 import { dropRepeats } from '../distill/index.js';
-import { claudeConfigDir, parseClaudeTranscript } from '../transcripts/index.js';
+import {
+  claudeConfigDir,
+  codexHome,
+  codexRolloutFiles,
+  geminiChatFiles,
+  geminiDir,
+  geminiProjects,
+  listDir,
+  parseTranscript,
+} from '../transcripts/index.js';
 import { transcriptCandidates } from './transcript-distill.js';
 import { parseClaudeNote } from '../transcripts/claude-notes.js';
 import type { Candidate } from '../text/index.js';
@@ -56,75 +66,78 @@ function readState(path: string): Record<string, FileState> {
   }
 }
 
-function listDir(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
-
 interface Work {
   path: string;
   size: number;
   mtimeMs: number;
+  source: ImportSource;
   kind: 'transcript' | 'note';
   /** The project folder (slug) it sits in. */
   folder: string;
+  /** The cwd the CLI's own index gives the folder (Gemini's projects.json), where the file may not say. */
+  cwd?: string;
 }
 
-function claudeWork(env: NodeJS.ProcessEnv): Work[] {
-  const projects = join(claudeConfigDir(env), 'projects');
+function work(path: string, source: ImportSource, kind: Work['kind'], folder: string, cwd?: string): Work[] {
+  const st = statSync(path, { throwIfNoEntry: false });
+  return st?.isFile() ? [{ path, size: st.size, mtimeMs: st.mtimeMs, source, kind, folder, ...(cwd ? { cwd } : {}) }] : [];
+}
+
+function claudeWork(projects: string): Work[] {
   const out: Work[] = [];
   for (const folder of listDir(projects).sort()) {
     const dir = join(projects, folder);
-    for (const f of listDir(dir).sort()) {
-      if (!f.endsWith('.jsonl')) continue;
-      const path = join(dir, f);
-      const st = statSync(path, { throwIfNoEntry: false });
-      if (st?.isFile()) out.push({ path, size: st.size, mtimeMs: st.mtimeMs, kind: 'transcript', folder });
-    }
+    for (const f of listDir(dir).sort()) if (f.endsWith('.jsonl')) out.push(...work(join(dir, f), 'claude', 'transcript', folder));
     for (const f of listDir(join(dir, 'memory')).sort()) {
-      if (!f.endsWith('.md') || f === 'MEMORY.md') continue;
-      const path = join(dir, 'memory', f);
-      const st = statSync(path, { throwIfNoEntry: false });
-      if (st?.isFile()) out.push({ path, size: st.size, mtimeMs: st.mtimeMs, kind: 'note', folder });
+      if (f.endsWith('.md') && f !== 'MEMORY.md') out.push(...work(join(dir, 'memory', f), 'claude', 'note', folder));
     }
   }
   return out;
 }
 
+function geminiWork(dir: string): Work[] {
+  const cwdOf = geminiProjects(dir);
+  return geminiChatFiles(dir).map((path) => {
+    const folder = basename(dirname(dirname(path)));
+    return work(path, 'gemini', 'transcript', `gemini:${folder}`, cwdOf.get(folder));
+  }).flat();
+}
+
+/** Each source: where it keeps sessions, and the files there. */
+const SOURCES: Record<ImportSource, { name: string; folder: (env: NodeJS.ProcessEnv) => string; files: (folder: string) => Work[] }> = {
+  claude: { name: 'Claude Code', folder: (env) => join(claudeConfigDir(env), 'projects'), files: claudeWork },
+  codex: { name: 'Codex', folder: (env) => join(codexHome(env), 'sessions'), files: (f) => codexRolloutFiles(dirname(f)).flatMap((p) => work(p, 'codex', 'transcript', 'codex')) },
+  gemini: { name: 'Gemini CLI', folder: (env) => join(geminiDir(env), 'tmp'), files: (f) => geminiWork(dirname(f)) },
+};
+
 export async function importTranscripts(o: ImportOptions): Promise<ImportReport> {
   const report: ImportReport = { files: 0, skippedUnchanged: 0, written: 0, projects: [], lines: [] };
-  const work: Work[] = [];
+  const todo: Work[] = [];
   for (const from of o.from) {
-    if (from !== 'claude') {
-      report.lines.push(`${from}: importing its transcripts is not supported yet; nothing read`);
+    const source = SOURCES[from];
+    const folder = source.folder(o.env);
+    if (!existsSync(folder)) {
+      report.lines.push(`${from}: no transcripts at ${folder} (${source.name} keeps them there; nothing to import)`);
       continue;
     }
-    const projects = join(claudeConfigDir(o.env), 'projects');
-    if (!existsSync(projects)) {
-      report.lines.push(`claude: no transcripts at ${projects} (Claude Code keeps them there; nothing to import)`);
-      continue;
-    }
-    work.push(...claudeWork(o.env));
+    todo.push(...source.files(folder));
   }
   // The user data folder holds the state: the same one every project store shares.
   const statePath = join(userDataDir(o.env), STATE_FILE);
   const state = readState(statePath);
 
   // Transcripts first, so each project folder's cwd is known when its notes come.
-  work.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'transcript' ? -1 : 1));
+  todo.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'transcript' ? -1 : 1));
   const cwdOfFolder = new Map<string, string>();
   const projects = new Set<string>();
   let done = 0;
-  for (const w of work) {
+  for (const w of todo) {
     done++;
     const seen = state[w.path];
     if (seen && seen.size === w.size && seen.mtimeMs === w.mtimeMs) {
       report.skippedUnchanged++;
       if (w.kind === 'transcript') rememberCwd(w, cwdOfFolder);
-      o.progress?.(done, work.length);
+      o.progress?.(done, todo.length);
       continue;
     }
     const batch = w.kind === 'transcript' ? transcriptBatch(w, o, cwdOfFolder) : noteBatch(w, cwdOfFolder);
@@ -140,15 +153,17 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
     report.files++;
     state[w.path] = { size: w.size, mtimeMs: w.mtimeMs };
     writePrivateFile(statePath, JSON.stringify(state));
-    o.progress?.(done, work.length);
+    o.progress?.(done, todo.length);
   }
   report.projects = [...projects].sort();
   return report;
 }
 
 function rememberCwd(w: Work, cwdOfFolder: Map<string, string>): void {
+  // Only Claude Code's notes need their folder's cwd.
+  if (w.source !== 'claude') return;
   try {
-    const cwd = parseClaudeTranscript(readFileSync(w.path, 'utf8')).meta.cwd;
+    const cwd = parseTranscript('claude', readFileSync(w.path, 'utf8')).meta.cwd;
     if (cwd) cwdOfFolder.set(w.folder, cwd);
   } catch {
     // Unreadable: its notes, if any, stay unplaced.
@@ -162,8 +177,8 @@ function transcriptBatch(w: Work, o: ImportOptions, cwdOfFolder: Map<string, str
   } catch {
     return undefined;
   }
-  const t = parseClaudeTranscript(text);
-  const cwd = t.meta.cwd;
+  const t = parseTranscript(w.source, text);
+  const cwd = w.cwd ?? t.meta.cwd;
   if (!cwd || t.turns.length === 0) return undefined;
   cwdOfFolder.set(w.folder, cwd);
   if (o.dir && !(cwd === o.dir || cwd.startsWith(`${o.dir}/`))) return undefined;
@@ -171,7 +186,7 @@ function transcriptBatch(w: Work, o: ImportOptions, cwdOfFolder: Map<string, str
   if (turns.length === 0) return undefined;
   const start = turns[0]?.at ?? 0;
   const sessionId = t.meta.sessionId ?? basename(w.path, '.jsonl');
-  const ctx = { agent: 'claude', dir: cwd, sessionId, sourceAt: (s: number) => `${w.path}#t=${s.toFixed(1)}`, marker: '!记得' };
+  const ctx = { agent: w.source, dir: cwd, sessionId, sourceAt: (s: number) => `${w.path}#t=${s.toFixed(1)}`, marker: '!记得' };
   const { distilled, commands } = transcriptCandidates({ ...t, turns }, start, [], ctx, { dated: true });
   // Memories keep the moment they were established, not the day of the import.
   const dated = distilled.candidates.map((c) => ({ ...c, createdAt: start }));

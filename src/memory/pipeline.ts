@@ -17,6 +17,7 @@ function lastT(segments: Array<{ end: number }>): number {
 
 import type { SkipReason } from './skip-reasons.js';
 import { distillTranscript } from './transcript-distill.js';
+import { asTranscriptRef } from '../transcripts/index.js';
 
 export type { SkipReason } from './skip-reasons.js';
 
@@ -162,7 +163,9 @@ async function processClaimed(
   let summary: string | undefined;
   let condensed = '';
   // The CLI's own transcript, where run fixed one, is the cleaner copy of a finished session.
-  const fromTranscript = mode === 'full' && meta?.transcript && closed.length ? distillTranscript(meta.transcript, cast.header.timestamp * 1000, closed, ctx) : undefined;
+  const ref = asTranscriptRef(meta?.transcript);
+  // Read even when the screen gave no segment: a session of tool calls and short replies may show nothing worth a turn.
+  const fromTranscript = mode === 'full' && ref ? distillTranscript(ref, cast.header.timestamp * 1000, closed, ctx) : undefined;
   if (fromTranscript) report.transcript = fromTranscript.ok ? { used: true, detail: fromTranscript.path, skipped: fromTranscript.skipped } : { used: false, detail: fromTranscript.reason };
   if (fromTranscript?.ok) {
     for (const c of [...fromTranscript.distilled.candidates, ...fromTranscript.commands]) add(c);

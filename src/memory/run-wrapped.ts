@@ -9,7 +9,7 @@ import type { Notices } from './notices.js';
 import { spawnDetached } from './background.js';
 import { prepareInjection, type PreparedInjection } from './launch.js';
 import { mcpRegistration } from './mcp-registration.js';
-import { claudeTranscriptFor } from './transcript-ref.js';
+import { transcriptFor } from './transcript-ref.js';
 
 export interface RunOptions {
   command: string;
@@ -71,8 +71,8 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
     spawnDetached(['distill', '--pending'], opts.cwd, opts.env);
   }
 
-  // Claude Code writes its own transcript: fix its file name in advance, unless the user picks the session.
-  const transcript = memory && opts.record && config.watch.enabled ? claudeTranscriptFor(agent, opts.args, opts.cwd, opts.env) : undefined;
+  // Claude Code, Gemini and Codex write their own transcript: know which one is this session's.
+  const transcript = memory && opts.record && config.watch.enabled ? transcriptFor(agent, opts.args, opts.cwd, opts.env, Date.now()) : undefined;
   // The MCP server, for CLIs that take one per run (the user's own config of that name wins).
   const mcp = memory && opts.inject && config.mcp.register ? mcpRegistration(agent, opts.cwd, opts.env, opts.args) : undefined;
   let injection: PreparedInjection | undefined;
@@ -89,7 +89,7 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   }
 
   if (mcp) args = [...mcp.args, ...args];
-  if (transcript) args = ['--session-id', transcript.id, ...args];
+  if (transcript) args = [...transcript.args, ...args];
 
   // One line each way, on stderr only when it is a terminal: never in the
   // child's output, and never in a pipe or a log a script reads.
@@ -105,7 +105,7 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
     memory && opts.record && config.watch.enabled
       ? new SessionRecording({
           sessionId,
-          transcript,
+          transcript: transcript?.ref,
           agent,
           commandLine: [opts.command, ...opts.args].join(' '),
           cwd: opts.cwd,

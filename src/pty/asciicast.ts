@@ -14,7 +14,7 @@ export interface CastHeader {
     cwd: string;
     agent: string;
     /** The wrapped CLI's own transcript of this session, where it keeps one (see transcripts/). */
-    transcript?: { kind: 'claude'; id: string; path: string };
+    transcript?: Record<string, unknown>;
   };
 }
 

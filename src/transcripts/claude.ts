@@ -6,14 +6,10 @@
  * lines are counted, and nothing here throws.
  */
 import type { ToolCall, Transcript, TranscriptTurn } from './types.js';
+import { epochMs, isObject, jsonObjects, outputTail, type Json } from './jsonl.js';
 
 /** Line types that carry no conversation: skipped without counting them as unknown. */
 const HOUSEKEEPING = new Set(['attachment', 'queue-operation', 'last-prompt', 'system', 'summary', 'file-history-snapshot', 'mode', 'permission-mode', 'progress', 'custom-title']);
-const OUTPUT_TAIL_CHARS = 300;
-
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
@@ -30,11 +26,6 @@ function isTypedPrompt(text: string): boolean {
   return t !== '' && !/^<(?:command-name|command-message|local-command|system-reminder|bash-input|bash-stdout)/.test(t);
 }
 
-function tail(s: string): string {
-  const t = s.trim();
-  return t.length > OUTPUT_TAIL_CHARS ? `…${t.slice(-OUTPUT_TAIL_CHARS)}` : t;
-}
-
 function filesOf(name: string, input: Json): string[] {
   const p = input['file_path'] ?? input['notebook_path'] ?? input['path'];
   return typeof p === 'string' && /^(?:Read|Edit|MultiEdit|Write|NotebookEdit)$/.test(name) ? [p] : [];
@@ -42,22 +33,11 @@ function filesOf(name: string, input: Json): string[] {
 
 export function parseClaudeTranscript(text: string): Transcript {
   const entries: Array<{ at: number; order: number; o: Json }> = [];
-  const skipped = { malformed: 0, unknown: 0 };
+  const { objects, malformed } = jsonObjects(text);
+  const skipped = { malformed, unknown: 0 };
   const meta: Transcript['meta'] = { sessionId: undefined, cwd: undefined, version: undefined };
   let order = 0;
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    let o: unknown;
-    try {
-      o = JSON.parse(line);
-    } catch {
-      skipped.malformed++;
-      continue;
-    }
-    if (!isObject(o)) {
-      skipped.malformed++;
-      continue;
-    }
+  for (const o of objects) {
     const type = o['type'];
     if (typeof o['cwd'] === 'string') meta.cwd ??= o['cwd'];
     if (typeof o['sessionId'] === 'string') meta.sessionId ??= o['sessionId'];
@@ -66,8 +46,7 @@ export function parseClaudeTranscript(text: string): Transcript {
       if (typeof type !== 'string' || !HOUSEKEEPING.has(type)) skipped.unknown++;
       continue;
     }
-    const at = typeof o['timestamp'] === 'string' ? Date.parse(o['timestamp']) : Number.NaN;
-    entries.push({ at: Number.isFinite(at) ? at : 0, order: order++, o });
+    entries.push({ at: epochMs(o['timestamp']), order: order++, o });
   }
   // The file is not always in time order (an assistant line may be written first).
   entries.sort((a, b) => a.at - b.at || a.order - b.order);
@@ -85,7 +64,7 @@ export function parseClaudeTranscript(text: string): Transcript {
           const call = pending.get(String(b['tool_use_id']));
           if (!call) continue;
           call.ok = b['is_error'] !== true;
-          call.outputTail = tail(typeof b['content'] === 'string' ? b['content'] : textOf(b['content']));
+          call.outputTail = outputTail(typeof b['content'] === 'string' ? b['content'] : textOf(b['content']));
           pending.delete(String(b['tool_use_id']));
         }
         continue;

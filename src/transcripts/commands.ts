@@ -22,10 +22,22 @@ function normal(command: string): string {
   return command.trim().replace(/\s+/g, ' ');
 }
 
+const ASKED_MAX_CHARS = 80;
+
+/** What the user asked for in the turn, as the purpose of a call that names none (Codex's tools carry no description). */
+function asked(turn: TranscriptTurn): string | undefined {
+  const first = turn.user.split('\n')[0]?.trim().replace(/[?？.。!！]+$/u, '') ?? '';
+  if (!first || first.length > ASKED_MAX_CHARS) return undefined;
+  return first.charAt(0).toUpperCase() + first.slice(1);
+}
+
 export function commandCandidates(turns: TranscriptTurn[]): CommandCandidate[] {
   const byCommand = new Map<string, ToolCall[]>();
+  const purpose = new Map<ToolCall, string>();
   for (const turn of turns) {
+    const why = asked(turn);
     for (const call of turn.tools) {
+      if (why) purpose.set(call, why);
       if (!SHELL_TOOLS.has(call.name) || !call.command) continue;
       const c = normal(call.command);
       if (!c || c.includes('\n') || c.length > MAX_COMMAND_CHARS || INSPECTION.test(c)) continue;
@@ -37,7 +49,7 @@ export function commandCandidates(turns: TranscriptTurn[]): CommandCandidate[] {
     const lastOk = [...calls].reverse().find((c) => c.ok === true);
     if (!lastOk) continue;
     const failedFirst = calls.some((c) => c.ok === false && c.at < lastOk.at);
-    const what = lastOk.description ?? calls.find((c) => c.description)?.description;
+    const what = lastOk.description ?? calls.find((c) => c.description)?.description ?? purpose.get(lastOk);
     const outcome = failedFirst ? 'failed at first, then succeeded after the fix' : 'succeeded here';
     const text = what ? `${what.replace(/[.。]\s*$/u, '')}: \`${command}\` (${outcome}).` : `\`${command}\` ${outcome}.`;
     out.push({ text, at: lastOk.at, weight: calls.length + (failedFirst ? 2 : 0) });

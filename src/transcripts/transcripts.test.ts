@@ -4,10 +4,15 @@ import { join } from 'node:path';
 import { parseClaudeTranscript } from './claude.js';
 import { commandCandidates } from './commands.js';
 import { transcriptSegment } from './segment.js';
-import { claudeProjectSlug } from './locate.js';
+import { asTranscriptRef, claudeProjectSlug } from './locate.js';
+import { parseGeminiChat } from './gemini.js';
+import { parseCodexRollout } from './codex.js';
 import type { ToolCall } from './types.js';
 
-const FIXTURE = join(import.meta.dirname, '..', '..', 'tests', 'fixtures', 'transcripts', 'claude', 'make-check-2.1.197.jsonl');
+const FIXTURES = join(import.meta.dirname, '..', '..', 'tests', 'fixtures', 'transcripts');
+const FIXTURE = join(FIXTURES, 'claude', 'make-check-2.1.197.jsonl');
+const GEMINI = readFileSync(join(FIXTURES, 'gemini', 'make-check-0.61.0.jsonl'), 'utf8');
+const CODEX = readFileSync(join(FIXTURES, 'codex', 'make-check-0.171.0.jsonl'), 'utf8');
 
 describe("Claude Code's transcript", () => {
   it('reads a real one: the prompt, the reply, the Bash call with its outcome', () => {
@@ -64,5 +69,77 @@ describe('a transcript as a segment', () => {
     expect(seg.turns[0]).toMatchObject({ t: 6, user: 'q', reply: ['line one', 'line two'] });
     expect(seg.markers).toEqual(['a marker']);
     expect(claudeProjectSlug('/tmp/my proj/ü')).toBe('-tmp-my-proj--');
+  });
+});
+
+describe("Gemini CLI's chat file", () => {
+  it('reads a real one: prompts (not its injected context), replies, the shell call with its outcome', () => {
+    const t = parseGeminiChat(GEMINI);
+    expect(t.skipped).toEqual({ malformed: 0, unknown: 0 });
+    expect(t.meta.sessionId).toBe('05e79b18-414f-48d8-975d-7eaf39f11fd0');
+    expect(t.meta.cwd).toMatch(/^\/tmp\/cm-record-gemini-\w+\/project$/);
+    expect(t.turns.map((x) => x.user)).toEqual(['run the checks', 'how do I run the linter here']);
+    // The reply was written twice under one id (before and after the tool ran): the last copy wins, once.
+    expect(t.turns[0]?.tools).toHaveLength(1);
+    expect(t.turns[0]?.tools[0]).toMatchObject({ name: 'run_shell_command', command: 'make check', description: 'Run the lint and test checks', ok: true, outputTail: 'lint ok\n12 tests passed' });
+    expect(t.turns[0]?.assistant).toEqual(['All checks pass. `make check` runs the linter and the unit tests; run it before every push.']);
+    expect(commandCandidates(t.turns).map((c) => c.text)).toEqual(['Run the lint and test checks: `make check` (succeeded here).']);
+  });
+
+  it('skips and counts broken lines and unknown types; a failed command is not ok; a newer field changes nothing', () => {
+    const drifted = [
+      GEMINI,
+      '{"id":"x1","timestamp":"2026-12-02T23:58:00.000Z","type":"user","content":[{"text":"deploy it"}],"schemaVersion":9}',
+      '{"id":"x2","timestamp":"2026-12-02T23:58:01.000Z","type":"gemini","content":"","toolCalls":[{"name":"run_shell_command","args":{"command":"make deploy"},"result":[{"functionResponse":{"response":{"output":"Output: boom\\nExit Code: 2"}}}],"status":"success"}]}',
+      '{"id":"x3","timestamp":"2026-12-02T23:58:02.000Z","type":"hologram"}',
+      '{"id":"x4","timestamp":"2026-12-02T23:58:0',
+      '42',
+    ].join('\n');
+    const t = parseGeminiChat(drifted);
+    expect(t.skipped).toEqual({ malformed: 2, unknown: 1 });
+    expect(t.turns.at(-1)).toMatchObject({ user: 'deploy it', tools: [{ command: 'make deploy', ok: false }] });
+    expect(() => parseGeminiChat('\u0000{"$set":7}\n{"type":"user","content":{}}')).not.toThrow();
+  });
+});
+
+describe("Codex's rollout", () => {
+  it('reads a real one: meta, prompts (not its environment context), replies, exec_command with its exit code', () => {
+    const t = parseCodexRollout(CODEX);
+    expect(t.skipped).toEqual({ malformed: 0, unknown: 0 });
+    expect(t.meta).toMatchObject({ version: '0.171.0' });
+    expect(t.meta.cwd).toMatch(/project$/);
+    expect(t.turns.map((x) => x.user)).toEqual(['run the checks', 'how do I run the linter here?']);
+    expect(t.turns[0]?.tools[0]).toMatchObject({ name: 'exec_command', command: 'make check', ok: true, outputTail: 'lint ok\n12 tests passed' });
+    expect(t.turns[1]?.assistant[0]).toContain('ruff check src tests');
+    expect(commandCandidates(t.turns).map((c) => c.text)).toEqual(['Run the checks: `make check` (succeeded here).']);
+  });
+
+  it('reads the older shell tool and JSON outputs, apply_patch files, and counts what it does not know', () => {
+    const at = '"timestamp":"2026-12-02T10:00:00.000Z"';
+    const lines = [
+      `{${at},"type":"session_meta","payload":{"id":"s1","cwd":"/w/app","cli_version":"0.99.0"}}`,
+      `{${at},"type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"<user_instructions>be brief</user_instructions>"}]}}`,
+      `{${at},"type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"fix the tests"}]}}`,
+      `{${at},"type":"response_item","payload":{"type":"function_call","name":"shell","arguments":"{\\"command\\":[\\"bash\\",\\"-lc\\",\\"npm test\\"]}","call_id":"c1"}}`,
+      `{${at},"type":"response_item","payload":{"type":"function_call_output","call_id":"c1","output":"{\\"output\\":\\"1 failed\\",\\"metadata\\":{\\"exit_code\\":1}}"}}`,
+      `{${at},"type":"response_item","payload":{"type":"custom_tool_call","name":"apply_patch","call_id":"c2","input":"*** Begin Patch\\n*** Update File: src/a.ts\\n*** End Patch"}}`,
+      `{${at},"type":"telepathy","payload":{}}`,
+      'garbage',
+    ];
+    const t = parseCodexRollout(lines.join('\n'));
+    expect(t.skipped).toEqual({ malformed: 1, unknown: 1 });
+    expect(t.turns.map((x) => x.user)).toEqual(['fix the tests']);
+    expect(t.turns[0]?.tools[0]).toMatchObject({ name: 'shell', command: 'npm test', ok: false, outputTail: '1 failed' });
+    expect(t.turns[0]?.tools[1]?.files).toEqual(['src/a.ts']);
+  });
+});
+
+describe('a transcript reference from a log header', () => {
+  it('takes the three kinds and refuses anything else', () => {
+    expect(asTranscriptRef({ kind: 'gemini', id: 'u', dir: '/h/.gemini' })).toEqual({ kind: 'gemini', id: 'u', dir: '/h/.gemini' });
+    expect(asTranscriptRef({ kind: 'codex', dir: '/h/.codex', cwd: '/w', after: 5 })).toMatchObject({ kind: 'codex', after: 5 });
+    expect(asTranscriptRef({ kind: 'codex', dir: '/h/.codex', cwd: '/w', after: 'soon' })).toBeUndefined();
+    expect(asTranscriptRef({ kind: 'claude', id: 'u' })).toBeUndefined();
+    expect(asTranscriptRef('claude')).toBeUndefined();
   });
 });

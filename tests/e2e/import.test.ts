@@ -63,8 +63,49 @@ describe('claude-mem import --from claude', () => {
     const sb = makeSandbox('cm-import-none');
     const r = cm(['import'], { cwd: sb.project, env: sb.env });
     expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(/no transcripts at .*\.claude\/projects/);
+    expect(r.stderr).toMatch(/claude: no transcripts at .*\.claude\/projects/);
+    expect(r.stderr).toMatch(/codex: no transcripts at .*\.codex\/sessions/);
+    expect(r.stderr).toMatch(/gemini: no transcripts at .*\.gemini\/tmp/);
     expect(cm(['import', '--from', 'vim'], { cwd: sb.project, env: sb.env }).status).toBe(2);
     expect(cm(['import', '--since', 'yesterday'], { cwd: sb.project, env: sb.env }).status).toBe(2);
+  });
+});
+
+const fixture = (cli: string, name: string): string => readFileSync(join(ROOT, 'tests', 'fixtures', 'transcripts', cli, name), 'utf8');
+
+describe('claude-mem import --from codex and --from gemini', () => {
+  it("reads Codex's rollouts and Gemini's chats where those CLIs keep them, into each one's project, once", () => {
+    const sb = makeSandbox('cm-import-others');
+    const web = join(sb.home, 'web');
+    const cli = join(sb.home, 'cli');
+    for (const d of [web, cli]) mkdirSync(join(d, '.git'), { recursive: true });
+    // A Codex rollout, moved to the web project: its session_meta names the cwd.
+    const codexDay = join(sb.home, '.codex', 'sessions', '2026', '12', '02');
+    mkdirSync(codexDay, { recursive: true });
+    const rollout = fixture('codex', 'make-check-0.171.0.jsonl').replaceAll(/\/tmp\/cm-record-codex-\w+\/project/g, web);
+    writeFileSync(join(codexDay, 'rollout-2026-12-02T23-57-53-01a23931-7892-7881-99a6-fdf6ae7fa1a5.jsonl'), rollout);
+    // A Gemini chat for the cli project: projects.json maps the cwd to the folder it sits in.
+    const chats = join(sb.home, '.gemini', 'tmp', 'cli', 'chats');
+    mkdirSync(chats, { recursive: true });
+    writeFileSync(join(sb.home, '.gemini', 'projects.json'), JSON.stringify({ projects: { [cli]: 'cli' } }));
+    const chat = fixture('gemini', 'make-check-0.61.0.jsonl').replaceAll('make check', 'go test ./...').replaceAll('Run the lint and test checks', 'Run the Go tests');
+    writeFileSync(join(chats, 'session-2026-12-02T23-57-05e79b18.jsonl'), chat);
+
+    const first = cm(['import', '--from', 'all'], { cwd: sb.home, env: sb.env });
+    expect(first.status).toBe(0);
+    expect(first.stderr).toMatch(/imported 2 files \(0 unchanged/);
+    const webMemories = listJson({ cwd: web, env: sb.env });
+    const cliMemories = listJson({ cwd: cli, env: sb.env });
+    const texts = (ms: typeof webMemories): string => ms.map((m) => `${m.type}: ${m.text}\n${m.supplement}`).join('\n');
+    // The reply already says what `make check` does: the command's own memory folds into it.
+    expect(texts(webMemories)).toContain('project: All checks pass. `make check` runs the linter and the unit tests');
+    expect(texts(webMemories)).toContain('ruff check src tests');
+    expect(texts(cliMemories)).toContain('`go test ./...`');
+    expect(texts(cliMemories)).not.toContain('make check');
+    expect(webMemories.every((m) => m.agent === 'codex')).toBe(true);
+    expect(cliMemories.every((m) => m.agent === 'gemini')).toBe(true);
+
+    const second = cm(['import'], { cwd: sb.home, env: sb.env });
+    expect(second.stderr).toMatch(/imported 0 files \(2 unchanged since the last import\), 0 memories/);
   });
 });

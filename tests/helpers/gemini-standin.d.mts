@@ -1,5 +1,5 @@
 export interface GeminiBody {
-  contents?: Array<{ role?: string; parts?: Array<{ text?: string }> }>;
+  contents?: Array<{ role?: string; parts?: Array<{ text?: string; functionResponse?: { name?: string; response?: unknown } }> }>;
   systemInstruction?: unknown;
 }
 export interface GeminiStandin {
@@ -8,5 +8,6 @@ export interface GeminiStandin {
   close(): Promise<void>;
 }
 export function lastGeminiUserText(body: GeminiBody): string;
-export function startGeminiStandin(reply: (body: GeminiBody) => { text: string } | undefined): Promise<GeminiStandin>;
+export type GeminiReply = { text: string } | { functionCall: { name: string; args: Record<string, unknown> } };
+export function startGeminiStandin(reply: (body: GeminiBody) => GeminiReply | undefined): Promise<GeminiStandin>;
 export const GEMINI_SETTINGS: Record<string, unknown>;

@@ -18,7 +18,11 @@ export function lastGeminiUserText(body) {
 }
 
 
-/** `reply(body)` returns `{ text }` or undefined (a short default); streamed request bodies are kept in `requests`. */
+/**
+ * `reply(body)` returns `{ text }`, `{ functionCall: { name, args } }` (the
+ * CLI then runs its tool and asks again with the functionResponse) or
+ * undefined (a short default); streamed request bodies are kept in `requests`.
+ */
 export async function startGeminiStandin(reply) {
   const requests = [];
   const chunk = (text, done) => ({
@@ -34,8 +38,15 @@ export async function startGeminiStandin(reply) {
       }
       if (url.includes(':streamGenerateContent')) {
         requests.push(body);
-        const text = reply(body)?.text ?? 'Sure.';
+        const r = reply(body);
         res.writeHead(200, { 'content-type': 'text/event-stream' });
+        if (r?.functionCall) {
+          const call = { candidates: [{ content: { parts: [{ functionCall: r.functionCall }], role: 'model' }, index: 0, finishReason: 'STOP' }] };
+          res.write(`data: ${JSON.stringify({ ...call, usageMetadata: chunk('', true).usageMetadata })}\r\n\r\n`);
+          res.end();
+          return;
+        }
+        const text = r?.text ?? 'Sure.';
         for (let i = 0; i < text.length; i += 15) {
           res.write(`data: ${JSON.stringify(chunk(text.slice(i, i + 15), i + 15 >= text.length))}\r\n\r\n`);
           await sleep(10);

@@ -1,5 +1,6 @@
 export interface ResponsesBody {
-  input?: Array<{ role?: string; content?: Array<{ text?: string }> }>;
+  input?: Array<{ role?: string; type?: string; output?: unknown; content?: Array<{ text?: string }> }>;
+  tools?: Array<{ name?: string; type?: string }>;
   instructions?: string;
 }
 export interface OpenAIStandin {
@@ -8,5 +9,6 @@ export interface OpenAIStandin {
   close(): Promise<void>;
 }
 export function lastResponsesUserText(body: ResponsesBody): string;
-export function startOpenAIStandin(reply: (body: ResponsesBody) => { text: string } | undefined): Promise<OpenAIStandin>;
+export type ResponsesReply = { text: string } | { functionCall: { name: string; arguments: Record<string, unknown> } };
+export function startOpenAIStandin(reply: (body: ResponsesBody) => ResponsesReply | undefined): Promise<OpenAIStandin>;
 export function codexConfig(url: string, projectDir: string): string;

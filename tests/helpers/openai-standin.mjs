@@ -18,6 +18,11 @@ export function lastResponsesUserText(body) {
 }
 
 
+/**
+ * `reply(body)` returns `{ text }`, `{ functionCall: { name, arguments } }`
+ * (Codex runs its tool and asks again with the function_call_output) or
+ * undefined (a short default).
+ */
 export async function startOpenAIStandin(reply) {
   const requests = [];
   const server = createServer((req, res) => {
@@ -27,10 +32,21 @@ export async function startOpenAIStandin(reply) {
         return;
       }
       requests.push(body);
-      const text = reply(body)?.text ?? 'Sure.';
+      const r = reply(body);
       const id = `msg_${requests.length}`;
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const ev = (type, data) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+      const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 };
+      if (r?.functionCall) {
+        const call = { type: 'function_call', id: `fc_${requests.length}`, call_id: `call_${requests.length}`, name: r.functionCall.name, arguments: JSON.stringify(r.functionCall.arguments) };
+        ev('response.created', { response: { id: `resp_${requests.length}` } });
+        ev('response.output_item.added', { output_index: 0, item: call });
+        ev('response.output_item.done', { output_index: 0, item: call });
+        ev('response.completed', { response: { id: `resp_${requests.length}`, usage } });
+        res.end();
+        return;
+      }
+      const text = r?.text ?? 'Sure.';
       const item = { type: 'message', role: 'assistant', id, content: [{ type: 'output_text', text }] };
       ev('response.created', { response: { id: `resp_${requests.length}` } });
       ev('response.output_item.added', { output_index: 0, item: { ...item, content: [] } });
@@ -40,7 +56,7 @@ export async function startOpenAIStandin(reply) {
       }
       ev('response.output_item.done', { output_index: 0, item });
       ev('response.completed', {
-        response: { id: `resp_${requests.length}`, usage: { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 } },
+        response: { id: `resp_${requests.length}`, usage },
       });
       res.end();
     });

@@ -37,8 +37,8 @@ describe.skipIf(!hasRealClient('claude'))("a wrapped Claude Code session distill
       // run fixed the transcript's name in advance and recorded it in the log.
       const [log] = castsIn(sb.project);
       const ref = log?.cast.header['x-claude-mem']?.transcript;
-      expect(ref?.kind).toBe('claude');
-      expect(ref?.path).toContain(join(sb.home, '.claude', 'projects'));
+      expect(ref?.['kind']).toBe('claude');
+      expect(ref?.['path']).toContain(join(sb.home, '.claude', 'projects'));
 
       const memories = await poll(
         () => listJson({ cwd: sb.project, env }),

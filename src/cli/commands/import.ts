@@ -14,8 +14,8 @@ function parseSince(v: string): number {
 export function registerImport(program: Command, cli: CliEnv): void {
   program
     .command('import')
-    .description("backfill memory from the transcripts the CLIs already keep on disk (Claude Code's, and its memory notes); safe to run again")
-    .option('--from <cli>', 'claude, codex, gemini or all', 'claude')
+    .description("backfill memory from the transcripts the CLIs already keep on disk (Claude Code's and its memory notes, Codex's rollouts, Gemini CLI's chats); safe to run again")
+    .option('--from <cli>', 'claude, codex, gemini or all', 'all')
     .option('--since <date>', 'only turns on or after this date (YYYY-MM-DD)', parseSince)
     .option('--dir <dir>', 'only sessions that ran in this directory or below')
     .action(async (o: { from: string; since?: number; dir?: string }) => {
