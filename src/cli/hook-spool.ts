@@ -3,7 +3,9 @@
  * of a CLI: no commander, no SQLite, only node:fs. It appends the event the
  * CLI sent to a spool in the data folder (O_APPEND, one line), and for a
  * SessionEnd queues the transcript's import in the background. Inside
- * `claude-mem run` it does nothing: run already records the session.
+ * `claude-mem run` it does nothing, run already records the session; except
+ * that SessionStart hands the block over when run left that to the CLI's
+ * hooks (VIA_HOOKS_ENV: Codex, whose per-run flags would change its mode).
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,9 +33,16 @@ export interface HookEvent {
   cwd: string;
 }
 
+/** Set by run in the child's env when the CLI's own SessionStart hook is to hand the block over. */
+export const VIA_HOOKS_ENV = 'CLAUDE_MEM_VIA_HOOKS';
+
+/** CLIs whose transcripts import reads: their SessionEnd queues one. */
+const IMPORTS = new Set(['claude', 'codex', 'gemini']);
+
 /** Spools one event; never throws. Returns the parsed input, or undefined inside run. */
 export async function spoolHook(event: string, forCli: string, env: NodeJS.ProcessEnv, cwd: string): Promise<HookEvent | undefined> {
-  if (env['CLAUDE_MEM_SESSION_ID']) return undefined;
+  const insideRun = Boolean(env['CLAUDE_MEM_SESSION_ID']);
+  if (insideRun && !(event === 'SessionStart' && env[VIA_HOOKS_ENV] === '1')) return undefined;
   const raw = await readHookInput();
   let input: Record<string, unknown> = {};
   try {
@@ -43,14 +52,21 @@ export async function spoolHook(event: string, forCli: string, env: NodeJS.Proce
     // Not JSON: nothing to spool but the event's name.
   }
   const at = typeof input['cwd'] === 'string' ? input['cwd'] : cwd;
+  if (insideRun) return { input, cwd: at };
   try {
     const dir = join(userDataDir(env), 'hooks');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const session = typeof input['session_id'] === 'string' && /^[\w-]+$/.test(input['session_id']) ? input['session_id'] : 'unknown';
     appendFileSync(join(dir, `${forCli}-${session}.jsonl`), `${JSON.stringify({ at: Date.now(), event, input })}\n`, { mode: 0o600, flag: 'a' });
-    if (event === 'SessionEnd' && forCli === 'claude') {
+    if (event === 'SessionEnd' && IMPORTS.has(forCli)) {
       const { spawnDetached } = await import('../memory/background.js');
-      spawnDetached(['import', '--from', 'claude', '--dir', at], at, env);
+      spawnDetached(['import', '--from', forCli, '--dir', at], at, env);
+    } else if (event === 'SessionStart' && forCli === 'codex') {
+      // Codex's shared background server keeps a session open after its
+      // window closes, so SessionEnd may come late or never: each start
+      // imports the sessions before it (unchanged rollouts cost a stat).
+      const { spawnDetached } = await import('../memory/background.js');
+      spawnDetached(['import', '--from', 'codex'], at, env);
     }
   } catch {
     // A full disk or a read-only home: the CLI must not notice.

@@ -10,6 +10,9 @@ import { spawnDetached } from './background.js';
 import { prepareInjection, type PreparedInjection } from './launch.js';
 import { mcpRegistration } from './mcp-registration.js';
 import { transcriptFor } from './transcript-ref.js';
+import { codexHooksReady } from '../setup/codex.js';
+import { geminiExtensionLinked } from '../setup/gemini.js';
+import { VIA_HOOKS_ENV } from '../cli/hook-spool.js';
 
 export interface RunOptions {
   command: string;
@@ -77,9 +80,18 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   const mcp = memory && opts.inject && config.mcp.register ? mcpRegistration(agent, opts.cwd, opts.env, opts.args) : undefined;
   let injection: PreparedInjection | undefined;
   let args = opts.args;
+  // A CLI set up to take the block from its own SessionStart hook gets it
+  // there: for Codex any -c override would push it off its shared background
+  // server; for Gemini the only per-run way is a visible first prompt.
+  const viaHooks = (agent === 'codex' && codexHooksReady(opts.env)) || (agent === 'gemini' && geminiExtensionLinked(opts.env));
   if (memory && opts.inject && config.inject.enabled) {
     try {
       injection = await prepareInjection({ agent, args: opts.args, cwd: opts.cwd, loaded, searchTool: mcp?.searchTool });
+      if (viaHooks) {
+        childEnv[VIA_HOOKS_ENV] = '1';
+        injection.cleanup();
+        injection = { ...injection, args: opts.args, env: {}, firstInput: undefined };
+      }
       args = injection.args;
       Object.assign(childEnv, injection.env);
     } catch (err) {

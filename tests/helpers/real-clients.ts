@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './sandbox.js';
@@ -40,6 +41,14 @@ export function geminiEnv(sb: Sandbox, standin: GeminiStandin): NodeJS.ProcessEn
     GEMINI_API_KEY: 'standin-key',
     GOOGLE_GEMINI_BASE_URL: standin.url,
   };
+}
+
+/**
+ * Codex starts a shared background server per CODEX_HOME that outlives the
+ * session; a test's sandbox must not leave one running.
+ */
+export function killCodexDaemons(sb: Sandbox): void {
+  spawnSync('pkill', ['-f', join(sb.home, '.codex', 'packages')]);
 }
 
 /** A CODEX_HOME of the sandbox with a model provider at the stand-in and the project trusted. */

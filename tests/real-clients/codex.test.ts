@@ -3,7 +3,7 @@ import { makeSandbox, CLI } from '../helpers/sandbox.js';
 import { Tmux } from '../helpers/tmux.js';
 import { listJson, poll } from '../helpers/cli.js';
 import { lastResponsesUserText, startOpenAIStandin, type ResponsesBody } from '../helpers/openai-standin.mjs';
-import { codexEnv, hasRealClient, scriptedAnswer, MARKER_LINE, expectScriptedMemories } from '../helpers/real-clients.js';
+import { codexEnv, killCodexDaemons, hasRealClient, scriptedAnswer, MARKER_LINE, expectScriptedMemories } from '../helpers/real-clients.js';
 
 const tmux = new Tmux();
 afterAll(() => tmux.kill());
@@ -13,8 +13,8 @@ const reply = (body: ResponsesBody): { text: string } => scriptedAnswer(lastResp
 describe.skipIf(!hasRealClient('codex'))('the real Codex under claude-mem, against a stand-in Responses API', () => {
   it('remembers whole answers (not the frames of a streaming redraw), the marker, none of its chrome, and hands them over', async () => {
     const standin = await startOpenAIStandin(reply);
+    const sb = makeSandbox('cm-real-codex');
     try {
-      const sb = makeSandbox('cm-real-codex');
       const env = codexEnv(sb, standin);
       const run = `PATH='${env['PATH'] ?? ''}' ${process.execPath} ${CLI} run codex`;
       tmux.start('codex', run, { cwd: sb.project, env, cols: 100, rows: 30 });
@@ -55,6 +55,7 @@ describe.skipIf(!hasRealClient('codex'))('the real Codex under claude-mem, again
       await tmux.submit('codex2', '/quit', 500);
       expect(await tmux.exitStatus('codex2', 30_000)).toBe(0);
     } finally {
+      killCodexDaemons(sb);
       await standin.close();
     }
   });

@@ -7,7 +7,7 @@ import { cm, listJson, poll } from '../helpers/cli.js';
 import { castsIn } from '../helpers/casts.js';
 import { lastGeminiUserText, startGeminiStandin, type GeminiBody } from '../helpers/gemini-standin.mjs';
 import { lastResponsesUserText, startOpenAIStandin, type ResponsesBody } from '../helpers/openai-standin.mjs';
-import { codexEnv, geminiEnv, hasRealClient } from '../helpers/real-clients.js';
+import { codexEnv, killCodexDaemons, geminiEnv, hasRealClient } from '../helpers/real-clients.js';
 
 const tmux = new Tmux();
 afterAll(() => tmux.kill());
@@ -71,14 +71,15 @@ describe.skipIf(!hasRealClient('codex'))("a wrapped Codex session distilled from
       if (lastResponsesUserText(body).includes('run the checks') && tools.includes('exec_command')) return { functionCall: { name: 'exec_command', arguments: { cmd: 'make check' } } };
       return { text: 'Sure.' };
     });
+    const sb = makeSandbox('cm-real-codex-rollout');
     try {
-      const sb = makeSandbox('cm-real-codex-rollout');
       writeFileSync(join(sb.project, 'Makefile'), MAKEFILE);
       const env = codexEnv(sb, standin);
       await session('codex', `${process.execPath} ${CLI} run codex --dangerously-bypass-approvals-and-sandbox`, (s) => s.includes('OpenAI Codex') && s.includes('›'), env, sb.project, '/quit');
       expect(castsIn(sb.project)[0]?.cast.header['x-claude-mem']?.transcript?.['kind']).toBe('codex');
       await expectCommandMemory(sb.project, env, 'Run the checks: `make check` (succeeded here).');
     } finally {
+      killCodexDaemons(sb);
       await standin.close();
     }
   });

@@ -24,12 +24,13 @@ export function registerHook(program: Command, cli: CliEnv): void {
         const { cwd } = got;
         if (event === 'SessionStart') {
           const { openMemory } = await import('../../memory/index.js');
+          const { hookBlock } = await import('../../setup/hook-block.js');
           const memory = await openMemory({ cwd, env: cli.env, recover: false, create: false });
           try {
             const block = await memory.context({ cwd });
             if (block.text) {
               memory.paidHeat(block);
-              cli.print(JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: block.text.slice(0, 10_000) } }));
+              cli.print(JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: hookBlock(block.text, o.for, cwd, cli.env) } }));
             }
           } finally {
             memory.close();
