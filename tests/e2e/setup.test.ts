@@ -48,6 +48,68 @@ describe('claude-mem setup claude', () => {
   });
 });
 
+describe('claude-mem setup codex', () => {
+  it("adds its hooks and its MCP server block, once; --uninstall restores both files byte for byte, or takes out only its part", () => {
+    const sb = makeSandbox('cm-setup-codex');
+    const home = join(sb.home, '.codex');
+    mkdirSync(home, { recursive: true });
+    const config = join(home, 'config.toml');
+    const hooks = join(home, 'hooks.json');
+    const original = 'model = "gpt-5"\n\n[projects."/w"]\ntrust_level = "trusted"\n';
+    writeFileSync(config, original);
+    const first = cm(['setup', 'codex'], { cwd: sb.project, env: sb.env });
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/\+ hooks\.SessionStart: .* hook SessionStart --for codex/);
+    expect(first.stdout).toContain('[mcp_servers.claude_mem]');
+    expect(first.stdout).toContain('Trust all and continue');
+    const toml = readFileSync(config, 'utf8');
+    expect(toml.startsWith(original)).toBe(true);
+    expect(toml).toMatch(/\[mcp_servers\.claude_mem\]\ncommand = ".*node.*"\nargs = \[".*main\.js", "mcp", "--agent", "codex"\]/);
+    expect(cm(['setup', 'codex'], { cwd: sb.project, env: sb.env }).stdout).toContain('already set up');
+    expect(readFileSync(config, 'utf8')).toBe(toml);
+
+    const undo = cm(['setup', 'codex', '--uninstall'], { cwd: sb.project, env: sb.env });
+    expect(undo.stdout).toContain(`restored ${config}`);
+    expect(readFileSync(config, 'utf8')).toBe(original);
+    expect(existsSync(hooks)).toBe(false);
+
+    // Codex writes config.toml itself (trust records): uninstall then takes out only our block.
+    expect(cm(['setup', 'codex'], { cwd: sb.project, env: sb.env }).status).toBe(0);
+    const trust = '\n[hooks.state."/x/hooks.json:session_start:0:0"]\ntrusted_hash = "sha256:00"\n';
+    writeFileSync(config, readFileSync(config, 'utf8') + trust);
+    const undo2 = cm(['setup', 'codex', '--uninstall'], { cwd: sb.project, env: sb.env });
+    expect(undo2.stdout).toContain("took out claude-mem's block only");
+    expect(readFileSync(config, 'utf8')).toBe(original + trust);
+  });
+
+  it("leaves the user's own claude_mem server alone, and names a broken hooks.json", () => {
+    const sb = makeSandbox('cm-setup-codex-own');
+    const home = join(sb.home, '.codex');
+    mkdirSync(home, { recursive: true });
+    const own = '[mcp_servers.claude_mem]\ncommand = "my-own"\n';
+    writeFileSync(join(home, 'config.toml'), own);
+    const r = cm(['setup', 'codex'], { cwd: sb.project, env: sb.env });
+    expect(r.stdout).toContain('you have an MCP server named claude_mem already');
+    expect(readFileSync(join(home, 'config.toml'), 'utf8')).toBe(own);
+    writeFileSync(join(home, 'hooks.json'), '{ nope');
+    const bad = cm(['setup', 'codex'], { cwd: sb.project, env: sb.env });
+    expect(bad.status).toBe(78);
+    expect(bad.stderr).toMatch(/hooks\.json is not valid JSON .*fix it or move it aside/);
+  });
+});
+
+describe('claude-mem setup gemini without gemini installed', () => {
+  it('writes the extension and says in one line how to link it', () => {
+    const sb = makeSandbox('cm-setup-gemini');
+    const r = cm(['setup', 'gemini'], { cwd: sb.project, env: { ...sb.env, PATH: '/usr/bin:/bin' } });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/could not link it \(gemini is not on PATH\); once gemini runs here: gemini extensions link .*gemini-extension --consent/);
+    const manifest = JSON.parse(readFileSync(join(sb.env['CLAUDE_MEM_DATA_DIR'] ?? '', 'gemini-extension', 'gemini-extension.json'), 'utf8')) as { mcpServers: Record<string, unknown> };
+    expect(Object.keys(manifest.mcpServers)).toEqual(['claude-mem']);
+    expect(cm(['setup', 'gemini', '--uninstall'], { cwd: sb.project, env: { ...sb.env, PATH: '/usr/bin:/bin' } }).stdout).toContain('removed');
+  });
+});
+
 describe('claude-mem hook', () => {
   it('hands the block over at SessionStart, spools every event, exits 0 on anything, and does nothing inside run', () => {
     const sb = makeSandbox('cm-hook');
