@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Coding-session recall, following shared/eval/coding/README.md:
-//   npm run bench:recall -- <sessions.json> [--client standin|claude] [--only id,id] [--json out.json] [--verbose]
+//   npm run bench:recall -- <sessions.json> [--client standin|claude] [--source transcript|screen] [--only id,id] [--json out.json] [--verbose]
 // Each session runs a scripted stand-in AI CLI under `claude-mem run` in a
 // real PTY, in a fresh project directory (the user store is shared, as in
 // real use); the user's lines are typed one after another once each answer
@@ -18,16 +18,20 @@ import { CLI, ROOT, fmt, sandbox, settle, table } from './lib.mjs';
 import { startAnthropicStandin, claudeHomeConfig, lastUserText } from '../tests/helpers/anthropic-standin.mjs';
 
 const args = process.argv.slice(2);
-const file = args.find((a, i) => !a.startsWith('--') && !['--only', '--json', '--client'].includes(args[i - 1] ?? ''));
+const file = args.find((a, i) => !a.startsWith('--') && !['--only', '--json', '--client', '--source'].includes(args[i - 1] ?? ''));
 if (!file) {
   console.error('usage: npm run bench:recall -- <sessions.json> [--only id,id] [--json out.json] [--verbose]');
   process.exit(2);
 }
 const flag = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const only = flag('--only')?.split(',');
-const jsonOut = flag('--json') ?? join('bench', 'results', `recall-${flag('--client') ?? 'standin'}.json`);
+const jsonOut = flag('--json') ?? join('bench', 'results', `recall-${flag('--client') ?? 'standin'}${flag('--source') === 'screen' ? '-screen' : ''}.json`);
 const verbose = args.includes('--verbose');
 const client = flag('--client') ?? 'standin';
+// With the real Claude Code a session is distilled from its own transcript;
+// --source screen takes the transcript's reference out of each log first, so
+// the same sessions are distilled from the screen, for comparison.
+const source = flag('--source') ?? 'transcript';
 const REAL_BIN = join(process.env.CLAUDE_MEM_REAL_CLIENTS ?? join(ROOT, '.cache', 'real-clients'), 'node_modules', '.bin');
 if (client === 'claude' && !existsSync(join(REAL_BIN, 'claude'))) {
   console.error('the real Claude Code is not installed: run scripts/install-real-clients.sh first');
@@ -141,6 +145,18 @@ async function converse(cwd, turns) {
 const memoriesOf = (cwd) => JSON.parse(cm(['list', '--json'], cwd));
 const userCount = (cwd) => memoriesOf(cwd).filter((m) => m.type === 'global').length;
 
+/** The logs of a project without their transcript reference: distill reads the screen. */
+function forgetTranscripts(cwd) {
+  const dir = join(cwd, '.claude-mem', 'sessions');
+  for (const f of readdirSync(dir).filter((x) => x.endsWith('.cast'))) {
+    const [head, ...rest] = readFileSync(join(dir, f), 'utf8').split('\n');
+    const h = JSON.parse(head);
+    if (h['x-claude-mem']) delete h['x-claude-mem'].transcript;
+    writeFileSync(join(dir, f), [JSON.stringify(h), ...rest].join('\n'));
+  }
+}
+
+const distillMs = [];
 const rows = [];
 let hits = 0;
 let ctxHits = 0;
@@ -155,7 +171,10 @@ for (const [i, s] of sessions.entries()) {
   const globalsBefore = userCount(cwd);
   await converse(cwd, s.turns);
   settle();
+  if (source === 'screen') forgetTranscripts(cwd);
+  const t0 = performance.now();
   cm(['distill', '--all'], cwd);
+  distillMs.push(performance.now() - t0);
   const all = memoriesOf(cwd);
   // The project store is new for each session; the user store is shared.
   const globals = all.filter((m) => m.type === 'global').length;
@@ -196,9 +215,11 @@ const summary = {
   noise_clean: `${noiseClean}/${noise}`,
   summarizer_input_tokens_mean: Math.round(inputTokens.reduce((a, b) => a + b, 0) / Math.max(1, inputTokens.length)),
   summarizer_input_tokens_max: Math.max(0, ...inputTokens),
+  source: client === 'claude' ? source : 'screen',
+  distill_ms_mean: Math.round(distillMs.reduce((a, b) => a + b, 0) / Math.max(1, distillMs.length)),
 };
 console.log('');
-console.log(`${client === 'claude' ? 'real Claude Code' : 'stand-in CLI'}: query hit@3 ${hits}/${probes}, context hit ${ctxHits}/${probes}, type accuracy ${typeHits}/${probes}, memories per session ${fmt(mean)} mean / ${summary.memories_per_session_max} max, noise sessions clean ${noiseClean}/${noise}`);
+console.log(`${client === 'claude' ? 'real Claude Code' : 'stand-in CLI'}: query hit@3 ${hits}/${probes}, context hit ${ctxHits}/${probes}, type accuracy ${typeHits}/${probes}, memories per session ${fmt(mean)} mean / ${summary.memories_per_session_max} max, noise sessions clean ${noiseClean}/${noise}, distilled from the ${summary.source} in ${summary.distill_ms_mean} ms per session (the distill process)`);
 console.log(`optional summarizer: input ${summary.summarizer_input_tokens_mean} tokens per session mean, ${summary.summarizer_input_tokens_max} max (${inputTokens.length} calls; prompt included, reply not)`);
 mkdirSync(dirname(jsonOut), { recursive: true });
 writeFileSync(jsonOut, `${JSON.stringify({ client, summary, rows }, null, 2)}\n`);

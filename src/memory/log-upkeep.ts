@@ -14,6 +14,8 @@ export interface PruneReport {
   bytes: number;
   /** Old enough, but kept: live, or not yet distilled. */
   kept: string[];
+  /** Hook spool files removed (or that would be), by name. */
+  spool: string[];
 }
 
 /**
@@ -24,7 +26,7 @@ export interface PruneReport {
 export function pruneLogs(stores: Stores, paths: Paths, days: number, o: { now?: number; dryRun?: boolean } = {}): PruneReport {
   const now = o.now ?? Date.now();
   const dir = paths.sessionsDir;
-  const report: PruneReport = { removed: [], bytes: 0, kept: [] };
+  const report: PruneReport = { removed: [], bytes: 0, kept: [], spool: [] };
   for (const id of listSessionIds(dir)) {
     const file = castPath(dir, id);
     let st;
@@ -44,7 +46,33 @@ export function pruneLogs(stores: Stores, paths: Paths, days: number, o: { now?:
     if (o.dryRun) continue;
     for (const f of readdirSync(dir).filter((f) => f === `${id}.cast` || f.startsWith(`${id}.`))) rmSync(join(dir, f), { force: true });
   }
+  pruneHookSpool(join(paths.userDataDir, 'hooks'), now - days * DAY_MS, report, o.dryRun ?? false);
   return report;
+}
+
+/**
+ * The hook endpoint's spool (one file per CLI session, in the user data
+ * folder) is a record of events whose transcripts import reads: it goes
+ * with the logs, by the same age.
+ */
+function pruneHookSpool(dir: string, before: number, report: PruneReport, dryRun: boolean): void {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
+  } catch {
+    return;
+  }
+  for (const f of files) {
+    try {
+      const st = statSync(join(dir, f));
+      if (st.mtimeMs >= before) continue;
+      report.spool.push(f);
+      report.bytes += st.size;
+      if (!dryRun) rmSync(join(dir, f), { force: true });
+    } catch {
+      // Gone already.
+    }
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ import { transcriptFor } from './transcript-ref.js';
 import { codexHooksReady } from '../setup/codex.js';
 import { geminiExtensionLinked } from '../setup/gemini.js';
 import { VIA_HOOKS_ENV } from '../cli/hook-spool.js';
+import { noticeOnce } from './notice-once.js';
 
 export interface RunOptions {
   command: string;
@@ -91,6 +92,13 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
         childEnv[VIA_HOOKS_ENV] = '1';
         injection.cleanup();
         injection = { ...injection, args: opts.args, env: {}, firstInput: undefined };
+      } else if (agent === 'codex' && injection.args.length > opts.args.length) {
+        noticeOnce(
+          paths.userDataDir,
+          'codex-embedded',
+          'Codex given -c runs without its shared background server (it says so at start); "claude-mem setup codex" hands memory over through its hooks instead, leaving Codex as it is.',
+          opts.messages,
+        );
       }
       args = injection.args;
       Object.assign(childEnv, injection.env);

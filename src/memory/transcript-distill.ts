@@ -6,7 +6,7 @@
  * nothing, the caller falls back to the screen.
  */
 import { classify, distillSegment, type DistillContext, type Distilled } from '../distill/index.js';
-import type { Segment } from '../segmenter/index.js';
+import { markerText, type Segment } from '../segmenter/index.js';
 import type { Candidate } from '../text/index.js';
 import { commandCandidates, readTranscript, transcriptSegment, type Transcript, type TranscriptRef } from '../transcripts/index.js';
 
@@ -27,7 +27,10 @@ export function transcriptCandidates(
   ctx: DistillContext,
   o: { dated?: boolean } = {},
 ): { distilled: Distilled; commands: Candidate[] } {
-  const distilled = distillSegment(transcriptSegment(transcript, startMs, markers), ctx);
+  const all = [...new Set([...markers, ...typedMarkers(transcript, ctx.marker)])];
+  // A marker prompt is the marker's memory, not a request to distill again.
+  const turns = transcript.turns.map((t) => (markerText(t.user, ctx.marker, true) === undefined ? t : { ...t, user: '' }));
+  const distilled = distillSegment(transcriptSegment({ ...transcript, turns }, startMs, all), ctx);
   const commands = commandCandidates(transcript.turns).map((c): Candidate => {
     const type = classify(c.text, 'assistant');
     return {
@@ -42,6 +45,19 @@ export function transcriptCandidates(
     };
   });
   return { distilled, commands };
+}
+
+/**
+ * Markers the transcript itself shows: a prompt that starts with one (a CLI
+ * run without the wrapper sends it to the model), or a line Claude Code's
+ * `!` shell mode took, its "!" gone with the mode.
+ */
+export function typedMarkers(t: Transcript, marker: string): string[] {
+  const bare = marker.replace(/^!/, '');
+  return [
+    ...t.turns.map((turn) => markerText(turn.user, marker, true)),
+    ...(t.shellInputs ?? []).map((line) => markerText(line, bare, true) ?? markerText(line, marker, true)),
+  ].filter((m): m is string => m !== undefined);
 }
 
 export function distillTranscript(ref: TranscriptRef, castStartMs: number, screen: Segment[], ctx: DistillContext): FromTranscript {

@@ -52,6 +52,7 @@ export function parseClaudeTranscript(text: string): Transcript {
   entries.sort((a, b) => a.at - b.at || a.order - b.order);
 
   const turns: TranscriptTurn[] = [];
+  const shellInputs: string[] = [];
   const pending = new Map<string, ToolCall>();
   let current: TranscriptTurn | undefined;
   for (const { at, o } of entries) {
@@ -70,6 +71,8 @@ export function parseClaudeTranscript(text: string): Transcript {
         continue;
       }
       const prompt = textOf(content);
+      const shell = /^\s*<bash-input>([\s\S]*?)<\/bash-input>/.exec(prompt)?.[1];
+      if (shell !== undefined) shellInputs.push(shell.trim());
       if (o['isMeta'] === true || !isTypedPrompt(prompt)) continue;
       current = { at, user: prompt.trim(), assistant: [], tools: [] };
       turns.push(current);
@@ -100,5 +103,5 @@ export function parseClaudeTranscript(text: string): Transcript {
       }
     }
   }
-  return { turns, skipped, meta };
+  return { turns, skipped, meta, shellInputs };
 }

@@ -8,6 +8,7 @@ import { asTranscriptRef, claudeProjectSlug } from './locate.js';
 import { parseGeminiChat } from './gemini.js';
 import { parseCodexRollout } from './codex.js';
 import type { ToolCall } from './types.js';
+import { typedMarkers } from '../memory/transcript-distill.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'tests', 'fixtures', 'transcripts');
 const FIXTURE = join(FIXTURES, 'claude', 'make-check-2.1.197.jsonl');
@@ -141,5 +142,19 @@ describe('a transcript reference from a log header', () => {
     expect(asTranscriptRef({ kind: 'codex', dir: '/h/.codex', cwd: '/w', after: 'soon' })).toBeUndefined();
     expect(asTranscriptRef({ kind: 'claude', id: 'u' })).toBeUndefined();
     expect(asTranscriptRef('claude')).toBeUndefined();
+  });
+});
+
+describe('markers a transcript shows', () => {
+  it("takes Claude Code's shell-mode line (its ! gone with the mode) and a prompt sent as is", () => {
+    const lines = [
+      '{"type":"user","timestamp":"2026-12-02T10:00:00Z","message":{"content":"<bash-input>记得 release tags are signed</bash-input>"}}',
+      '{"type":"user","timestamp":"2026-12-02T10:00:01Z","message":{"content":"<bash-stdout></bash-stdout><bash-stderr>记得: command not found</bash-stderr>"}}',
+      '{"type":"user","timestamp":"2026-12-02T10:00:02Z","message":{"content":"<bash-input>ls -la</bash-input>"}}',
+      '{"type":"user","timestamp":"2026-12-02T10:00:03Z","message":{"content":"!记得 migrations go in db/migrate"}}',
+    ];
+    const t = parseClaudeTranscript(lines.join('\n'));
+    expect(t.shellInputs).toEqual(['记得 release tags are signed', 'ls -la']);
+    expect(typedMarkers(t, '!记得')).toEqual(['migrations go in db/migrate', 'release tags are signed']);
   });
 });

@@ -28,4 +28,10 @@ export interface Transcript {
   meta: { sessionId: string | undefined; cwd: string | undefined; version: string | undefined };
   /** Lines that were not JSON, and line types this version does not know. */
   skipped: { malformed: number; unknown: number };
+  /**
+   * Lines the user typed that went to the CLI's own shell instead of the
+   * model (Claude Code's `!` prefix): a "!记得 …" typed at the prompt, with
+   * its "!" taken by that mode, ends up here.
+   */
+  shellInputs?: string[];
 }

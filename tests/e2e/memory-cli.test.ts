@@ -237,6 +237,12 @@ describe('remember, query, list, forget, status', () => {
     expect(cm(['distill', '--session', 'new'], o).status).toBe(0);
     const longAgo = new Date(Date.now() - 40 * 86_400_000);
     for (const id of ['old', 'pending']) utimesSync(join(sessions, `${id}.cast`), longAgo, longAgo);
+    // The hook endpoint's spool goes by the same age.
+    const spool = join(sb.env['CLAUDE_MEM_DATA_DIR'] ?? '', 'hooks');
+    mkdirSync(spool, { recursive: true });
+    writeFileSync(join(spool, 'claude-old.jsonl'), '{}\n');
+    writeFileSync(join(spool, 'claude-new.jsonl'), '{}\n');
+    utimesSync(join(spool, 'claude-old.jsonl'), longAgo, longAgo);
     // 'pending' is old but was never distilled: it is kept (the list below would recover it first, so prune runs before).
     const dry = cm(['prune', '--dry-run'], o);
     expect(dry.stdout).toMatch(/would remove 1 session log .*: old/);
@@ -244,6 +250,8 @@ describe('remember, query, list, forget, status', () => {
     const pr = cm(['prune'], o);
     expect(pr.stdout).toMatch(/removed 1 session log .*: old/);
     expect(pr.stdout).toMatch(/kept 1 old log .*: pending/);
+    expect(pr.stdout).toContain('removed 1 old hook spool file');
+    expect(readdirSync(spool)).toEqual(['claude-new.jsonl']);
     expect(readdirSync(sessions).filter((f) => f.startsWith('old.'))).toEqual([]);
     expect(existsSync(join(sessions, 'new.cast'))).toBe(true);
     // Forget with --scrub-logs: the text leaves the remaining logs too.

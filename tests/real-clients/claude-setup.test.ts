@@ -22,13 +22,20 @@ describe.skipIf(!hasRealClient('claude'))('setup claude, then a plain claude ses
       const env = claudeEnv(sb, standin);
       expect(cm(['remember', 'The test command for this repo is `pytest -q`, run from the root.'], { cwd: sb.project, env }).status).toBe(0);
       const settings = join(sb.home, '.claude', 'settings.json');
-      expect(cm(['setup', 'claude'], { cwd: sb.project, env }).status).toBe(0);
+      const setup = cm(['setup', 'claude'], { cwd: sb.project, env });
+      expect(setup.status).toBe(0);
+      expect(setup.stdout).toContain("+ MCP server claude-mem in Claude Code's user config");
+      const userConfig = (): { mcpServers?: Record<string, unknown> } => JSON.parse(readFileSync(join(sb.home, '.claude.json'), 'utf8')) as { mcpServers?: Record<string, unknown> };
+      expect(Object.keys(userConfig().mcpServers ?? {})).toContain('claude-mem');
       tmux.start('claude', `PATH='${env['PATH'] ?? ''}' claude`, { cwd: sb.project, env, cols: 100, rows: 30 });
       await tmux.waitFor('claude', (s) => s.includes('❯'), 60_000);
       await tmux.submit('claude', 'where do the feature flags live?');
       await tmux.waitFor('claude', (s) => s.includes('reloads it every 60'), 60_000);
       // The block arrived as a message of the conversation, from the hook.
       expect(standin.requests.some((b) => JSON.stringify(b.messages ?? []).includes('pytest -q'))).toBe(true);
+      // The server setup added is offered to the model, and the block names its search tool.
+      expect(standin.requests.some((b) => (b.tools ?? []).some((t) => t.name === 'mcp__claude-mem__search'))).toBe(true);
+      expect(standin.requests.some((b) => JSON.stringify(b.messages ?? []).includes('mcp__claude-mem__search'))).toBe(true);
       await tmux.submit('claude', '/exit');
       expect(await tmux.exitStatus('claude', 30_000)).toBe(0);
       const memories = await poll(
@@ -37,8 +44,10 @@ describe.skipIf(!hasRealClient('claude'))('setup claude, then a plain claude ses
         30_000,
       );
       expect(memories.find((m) => m.text.includes('config/flags.yaml'))?.type).toBe('project');
-      expect(cm(['setup', 'claude', '--uninstall'], { cwd: sb.project, env }).status).toBe(0);
+      const undo = cm(['setup', 'claude', '--uninstall'], { cwd: sb.project, env });
+      expect(undo.status).toBe(0);
       expect(() => readFileSync(settings, 'utf8')).toThrow();
+      expect(Object.keys(userConfig().mcpServers ?? {})).not.toContain('claude-mem');
     } finally {
       await standin.close();
     }

@@ -15,6 +15,7 @@ export function registerPrune(program: Command, cli: CliEnv): void {
       const r = await withCliMemory(cli, (m) => m.prune({ days, dryRun: o.dryRun }), { recover: false });
       const mb = (r.bytes / 1048576).toFixed(1);
       cli.print(`${o.dryRun ? 'would remove' : 'removed'} ${r.removed.length} session log${r.removed.length === 1 ? '' : 's'} (${mb} MiB)${r.removed.length ? `: ${r.removed.join(', ')}` : ''}`);
+      if (r.spool.length) cli.print(`${o.dryRun ? 'would remove' : 'removed'} ${r.spool.length} old hook spool file${r.spool.length === 1 ? '' : 's'} of CLI sessions`);
       if (r.kept.length) cli.print(`kept ${r.kept.length} old log${r.kept.length === 1 ? '' : 's'} not yet distilled or still recording: ${r.kept.join(', ')}`);
     });
 }

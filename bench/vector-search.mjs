@@ -1,0 +1,104 @@
+// Candidates for sub-linear vector search (issue: search at scale), side by
+// side in one run on the same store and the same queries:
+//   exact     — vec0 exact KNN over float[384] (what search does today);
+//   binary    — vec0 KNN over bit[384] (vec_quantize_binary, Hamming), then
+//               the float cosine of the M best, reranked;
+//   fts-first — the FTS5 pool only, each candidate's float cosine looked up.
+// Each reports p50/p99 per query and recall@10 against exact KNN (binary)
+// or against the exact hybrid's top 10 (fts-first), which must stay ≥ 0.98.
+//   node bench/vector-search.mjs [--n 10000,100000] [--queries 200]
+import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import { join } from 'node:path';
+import { sandbox, now, pct, fmt, table } from './lib.mjs';
+import { buildStore, syntheticText } from './fixtures.mjs';
+import { lexicalVector } from '../dist/store/embed/lexical.js';
+import { ftsMatchQuery } from '../dist/text/index.js';
+
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : dflt;
+};
+const sizes = arg('--n', '10000,100000').split(',').map(Number);
+const Q = Number(arg('--queries', '200'));
+const blob = (v) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+const asVec = (b) => new Float32Array(new Uint8Array(b).buffer);
+const cos = (a, b) => {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+};
+
+/** Queries a person might type about memories in the store: a few words of one, reordered, with a word dropped. */
+function queries(n) {
+  const out = [];
+  for (let q = 0; q < Q; q++) {
+    const words = syntheticText((q * 7919) % n).replace(/\(.*\)/, '').split(/\s+/).filter(Boolean);
+    out.push(words.filter((_, i) => i !== 1).reverse().join(' '));
+  }
+  return out;
+}
+
+function time(fn) {
+  const t0 = now();
+  const r = fn();
+  return [now() - t0, r];
+}
+
+const rows = [];
+for (const n of sizes) {
+  const sb = sandbox(`vsearch-${n}`);
+  await buildStore(sb, n);
+  const db = new Database(join(sb.project, '.claude-mem', 'mem.db'));
+  sqliteVec.load(db);
+  db.pragma('cache_size = -65536');
+  db.pragma('mmap_size = 268435456');
+  const t0 = now();
+  db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS bench_bits USING vec0(memory_id integer primary key, embedding bit[384])');
+  db.exec('INSERT INTO bench_bits (memory_id, embedding) SELECT memory_id, vec_quantize_binary(embedding) FROM memory_vectors');
+  const buildMs = now() - t0;
+  const exact = db.prepare('SELECT memory_id AS id, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ?');
+  const bits = db.prepare('SELECT memory_id AS id FROM bench_bits WHERE embedding MATCH vec_quantize_binary(?) AND k = ?');
+  const byId = db.prepare('SELECT embedding FROM memory_vectors WHERE memory_id = ?');
+  const fts = db.prepare('SELECT rowid AS id, bm25(memories_fts, 1.0, 0.5) AS b FROM memories_fts WHERE memories_fts MATCH ? ORDER BY b LIMIT 100');
+  const rerank = (v, ids) =>
+    ids
+      .map((id) => ({ id, c: cos(v, asVec(byId.get(BigInt(id)).embedding)) }))
+      .sort((a, b) => b.c - a.c)
+      .slice(0, 10)
+      .map((x) => x.id);
+  const stats = { exact: [], binary200: [], binary1000: [], fts: [] };
+  const recall = { binary200: [], binary1000: [], fts: [] };
+  for (const q of queries(n)) {
+    const v = lexicalVector(q);
+    const [te, ex] = time(() => exact.all(blob(v), 100).map((r) => Number(r.id)));
+    stats.exact.push(te);
+    const truth = new Set(ex.slice(0, 10));
+    for (const m of [200, 1000]) {
+      const [tb, top] = time(() => rerank(v, bits.all(blob(v), m).map((r) => Number(r.id))));
+      stats[`binary${m}`].push(tb);
+      recall[`binary${m}`].push(top.filter((id) => truth.has(id)).length / Math.max(1, truth.size));
+    }
+    // FTS-first against the exact hybrid: both pools fused the same way (cosine-led), top 10.
+    const match = ftsMatchQuery(q);
+    const [tf, lex] = time(() => (match ? fts.all(match).map((r) => Number(r.id)) : []));
+    const [tr, ftsTop] = time(() => rerank(v, lex));
+    stats.fts.push(tf + tr);
+    const hybridTruth = new Set(rerank(v, [...new Set([...ex, ...lex])]));
+    recall.fts.push(ftsTop.filter((id) => hybridTruth.has(id)).length / Math.max(1, hybridTruth.size));
+  }
+  const avg = (xs) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  for (const [name, xs] of Object.entries(stats)) {
+    rows.push({
+      memories: n,
+      method: name,
+      p50_ms: fmt(pct(xs, 50)),
+      p99_ms: fmt(pct(xs, 99)),
+      vs_exact_p50: fmt(pct(xs, 50) / pct(stats.exact, 50)),
+      'recall@10': name === 'exact' ? '1 (baseline)' : fmt(avg(recall[name]), 3),
+      build: name.startsWith('binary') ? `${fmt(buildMs / 1000, 1)} s` : '',
+    });
+  }
+  db.close();
+}
+table(rows);
