@@ -59,16 +59,21 @@ export interface McpRegistration {
   searchTool: string;
 }
 
-/** What to add to a CLI's argv to register the server, or undefined for CLIs without a per-run way (or already configured). */
+/**
+ * What to add to a CLI's argv to register the server (nothing when the
+ * user's config already has one of that name: setup's, or their own), and
+ * the tool name for the block's hint; undefined for CLIs without a per-run way.
+ */
 export function mcpRegistration(agent: string, cwd: string, env: NodeJS.ProcessEnv, userArgs: string[]): McpRegistration | undefined {
   const serverArgs = [MAIN, 'mcp', '--agent', agent];
   if (agent === 'claude') {
-    if (claudeHasOwnServer(cwd, env, userArgs)) return undefined;
+    const searchTool = `mcp__${CLAUDE_SERVER_NAME}__search`;
+    if (claudeHasOwnServer(cwd, env, userArgs)) return { args: [], searchTool };
     const config = { mcpServers: { [CLAUDE_SERVER_NAME]: { command: process.execPath, args: serverArgs } } };
-    return { args: ['--mcp-config', JSON.stringify(config)], searchTool: `mcp__${CLAUDE_SERVER_NAME}__search` };
+    return { args: ['--mcp-config', JSON.stringify(config)], searchTool };
   }
   if (agent === 'codex') {
-    if (codexHasOwnServer(env, userArgs)) return undefined;
+    if (codexHasOwnServer(env, userArgs)) return { args: [], searchTool: `${CODEX_SERVER_NAME}.search` };
     return {
       args: ['-c', `mcp_servers.${CODEX_SERVER_NAME}.command=${JSON.stringify(process.execPath)}`, '-c', `mcp_servers.${CODEX_SERVER_NAME}.args=${JSON.stringify(serverArgs)}`],
       searchTool: `${CODEX_SERVER_NAME}.search`,

@@ -102,11 +102,11 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     expect(codexBlock).toContain('claude_mem.search');
     expect(codexBlock.replace(/\n[^\n]*claude_mem\.search[^\n]*/, '')).toBe(block.replace(/\n[^\n]*mcp__claude-mem__search[^\n]*/, ''));
 
-    // A server of that name in the user's own Claude settings wins: run adds none.
+    // A server of that name in the user's own Claude settings (or setup's) wins: run adds none, and the block still names its tool.
     writeFileSync(join(sb.home, '.claude.json'), JSON.stringify({ mcpServers: { 'claude-mem': { command: 'my-own' } } }));
     const own = JSON.parse(cm(['run', 'claude'], { cwd: sb.project, env: printEnv }).stdout) as { argv: string[] };
     expect(own.argv).not.toContain('--mcp-config');
-    expect(own.argv[own.argv.indexOf('--append-system-prompt') + 1]).not.toContain('mcp__claude-mem__search');
+    expect(own.argv[own.argv.indexOf('--append-system-prompt') + 1]).toContain('mcp__claude-mem__search');
     // A recorded session gets its transcript's name fixed in advance.
     expect(own.argv[0]).toBe('--session-id');
     expect(own.argv[1]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
