@@ -29,6 +29,8 @@ describe.skipIf(!hasRealClient('claude'))('setup claude, then a plain claude ses
       expect(Object.keys(userConfig().mcpServers ?? {})).toContain('claude-mem');
       tmux.start('claude', `PATH='${env['PATH'] ?? ''}' claude`, { cwd: sb.project, env, cols: 100, rows: 30 });
       await tmux.waitFor('claude', (s) => s.includes('❯'), 60_000);
+      // Claude Code connects MCP servers in the background: a prompt typed at once may go before the tools are listed.
+      await new Promise((r) => setTimeout(r, 2500));
       await tmux.submit('claude', 'where do the feature flags live?');
       await tmux.waitFor('claude', (s) => s.includes('reloads it every 60'), 60_000);
       // The block arrived as a message of the conversation, from the hook.

@@ -23,17 +23,15 @@ export function registerHook(program: Command, cli: CliEnv): void {
         if (!got) return;
         const { cwd } = got;
         if (event === 'SessionStart') {
-          const { openMemory } = await import('../../memory/index.js');
+          // The launch path's block: the cached one when nothing it depends
+          // on changed (no SQLite then), else built, heat paid, cache renewed.
+          const { loadConfig } = await import('../../config/index.js');
+          const { prepareInjection } = await import('../../memory/launch.js');
           const { hookBlock } = await import('../../setup/hook-block.js');
-          const memory = await openMemory({ cwd, env: cli.env, recover: false, create: false });
-          try {
-            const block = await memory.context({ cwd });
-            if (block.text) {
-              memory.paidHeat(block);
-              cli.print(JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: hookBlock(block.text, o.for, cwd, cli.env) } }));
-            }
-          } finally {
-            memory.close();
+          const injection = await prepareInjection({ agent: o.for, args: [], cwd, loaded: loadConfig({ cwd, env: cli.env }) });
+          injection.cleanup();
+          if (injection.block.text) {
+            cli.print(JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: hookBlock(injection.block.text, o.for, cwd, cli.env) } }));
           }
         }
       } catch {
