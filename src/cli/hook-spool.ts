@@ -64,9 +64,11 @@ export async function spoolHook(event: string, forCli: string, env: NodeJS.Proce
     } else if (event === 'SessionStart' && forCli === 'codex') {
       // Codex's shared background server keeps a session open after its
       // window closes, so SessionEnd may come late or never: each start
-      // imports the sessions before it (unchanged rollouts cost a stat).
+      // imports the sessions before it (unchanged rollouts cost a stat),
+      // never this one: it has only begun.
       const { spawnDetached } = await import('../memory/background.js');
-      spawnDetached(['import', '--from', 'codex'], at, env);
+      const own = typeof input['transcript_path'] === 'string' ? ['--except', input['transcript_path']] : [];
+      spawnDetached(['import', '--from', 'codex', ...own], at, env);
     }
   } catch {
     // A full disk or a read-only home: the CLI must not notice.

@@ -38,6 +38,8 @@ export interface ImportOptions {
   dir?: string;
   env: NodeJS.ProcessEnv;
   notices: Notices;
+  /** A transcript to leave alone: the session still running (a hook's own). */
+  except?: string;
   /** Called after each file: done, total. */
   progress?: (done: number, total: number) => void;
 }
@@ -133,6 +135,10 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
   let done = 0;
   for (const w of todo) {
     done++;
+    if (o.except !== undefined && w.path === o.except) {
+      o.progress?.(done, todo.length);
+      continue;
+    }
     const seen = state[w.path];
     if (seen && seen.size === w.size && seen.mtimeMs === w.mtimeMs) {
       report.skippedUnchanged++;

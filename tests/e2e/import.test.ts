@@ -91,6 +91,10 @@ describe('claude-mem import --from codex and --from gemini', () => {
     const chat = fixture('gemini', 'make-check-0.61.0.jsonl').replaceAll('make check', 'go test ./...').replaceAll('Run the lint and test checks', 'Run the Go tests');
     writeFileSync(join(chats, 'session-2026-12-02T23-57-05e79b18.jsonl'), chat);
 
+    // A Codex SessionStart hook leaves its own session, which has only begun.
+    const rolloutPath = join(codexDay, 'rollout-2026-12-02T23-57-53-01a23931-7892-7881-99a6-fdf6ae7fa1a5.jsonl');
+    const own = cm(['import', '--from', 'codex', '--except', rolloutPath], { cwd: sb.home, env: sb.env });
+    expect(own.stderr).toMatch(/imported 0 files/);
     const first = cm(['import', '--from', 'all'], { cwd: sb.home, env: sb.env });
     expect(first.status).toBe(0);
     expect(first.stderr).toMatch(/imported 2 files \(0 unchanged/);

@@ -18,7 +18,8 @@ export function registerImport(program: Command, cli: CliEnv): void {
     .option('--from <cli>', 'claude, codex, gemini or all', 'all')
     .option('--since <date>', 'only turns on or after this date (YYYY-MM-DD)', parseSince)
     .option('--dir <dir>', 'only sessions that ran in this directory or below')
-    .action(async (o: { from: string; since?: number; dir?: string }) => {
+    .option('--except <file>', 'leave this transcript alone (a session still running)')
+    .action(async (o: { from: string; since?: number; dir?: string; except?: string }) => {
       if (o.from !== 'all' && !(SOURCES as readonly string[]).includes(o.from)) {
         throw new InvalidArgumentError(`--from must be claude, codex, gemini or all (got "${o.from.slice(0, 20)}")`);
       }
@@ -31,7 +32,7 @@ export function registerImport(program: Command, cli: CliEnv): void {
         process.stderr.write(`\rimporting [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} files`);
         if (done === total) process.stderr.write('\n');
       };
-      const r = await importTranscripts({ from, since: o.since, dir: o.dir ? resolve(cli.cwd, o.dir) : undefined, env: cli.env, notices: cli.messages, progress: bar });
+      const r = await importTranscripts({ from, since: o.since, dir: o.dir ? resolve(cli.cwd, o.dir) : undefined, except: o.except ? resolve(cli.cwd, o.except) : undefined, env: cli.env, notices: cli.messages, progress: bar });
       for (const line of r.lines) cli.messages.info(line);
       cli.messages.info(
         `imported ${r.files} file${r.files === 1 ? '' : 's'} (${r.skippedUnchanged} unchanged since the last import), ${r.written} memories written or updated${r.projects.length ? ` in ${r.projects.join(', ')}` : ''}`,
