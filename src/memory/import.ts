@@ -56,6 +56,8 @@ export interface ImportReport {
 interface FileState {
   size: number;
   mtimeMs: number;
+  /** Turns of a transcript already imported: a file that grew (a resumed session) is read on from there. */
+  turns?: number;
 }
 
 const STATE_FILE = 'import-state.json';
@@ -146,8 +148,8 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
       o.progress?.(done, todo.length);
       continue;
     }
-    const batch = w.kind === 'transcript' ? transcriptBatch(w, o, cwdOfFolder) : noteBatch(w, cwdOfFolder);
-    if (batch) {
+    const batch = w.kind === 'transcript' ? transcriptBatch(w, o, cwdOfFolder, seen?.turns ?? 0) : noteBatch(w, cwdOfFolder);
+    if (batch && batch.candidates.length > 0) {
       const memory = await openMemory({ cwd: batch.cwd, env: o.env, recover: false });
       try {
         for (const r of await memory.write(dropRepeats(batch.candidates))) if (r.action === 'inserted' || r.action === 'updated' || r.action === 'merged') report.written++;
@@ -157,7 +159,8 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
       }
     }
     report.files++;
-    state[w.path] = { size: w.size, mtimeMs: w.mtimeMs };
+    const turns = batch && 'turns' in batch && typeof batch.turns === 'number' ? batch.turns : undefined;
+    state[w.path] = { size: w.size, mtimeMs: w.mtimeMs, ...(turns !== undefined ? { turns } : {}) };
     writePrivateFile(statePath, JSON.stringify(state));
     o.progress?.(done, todo.length);
   }
@@ -176,7 +179,12 @@ function rememberCwd(w: Work, cwdOfFolder: Map<string, string>): void {
   }
 }
 
-function transcriptBatch(w: Work, o: ImportOptions, cwdOfFolder: Map<string, string>): { cwd: string; candidates: Candidate[] } | undefined {
+/**
+ * A transcript's candidates, from the turn after those an earlier import
+ * took (the last of them again, in case it was still being answered: its
+ * memories come back as exact repeats, which the store refuses).
+ */
+function transcriptBatch(w: Work, o: ImportOptions, cwdOfFolder: Map<string, string>, turnsDone: number): { cwd: string; candidates: Candidate[]; turns: number } | undefined {
   let text: string;
   try {
     text = readFileSync(w.path, 'utf8');
@@ -188,15 +196,16 @@ function transcriptBatch(w: Work, o: ImportOptions, cwdOfFolder: Map<string, str
   if (!cwd || t.turns.length === 0) return undefined;
   cwdOfFolder.set(w.folder, cwd);
   if (o.dir && !(cwd === o.dir || cwd.startsWith(`${o.dir}/`))) return undefined;
-  const turns = o.since !== undefined ? t.turns.filter((x) => x.at >= (o.since ?? 0)) : t.turns;
-  if (turns.length === 0) return undefined;
+  const fresh = t.turns.slice(Math.max(0, turnsDone - 1));
+  const turns = o.since !== undefined ? fresh.filter((x) => x.at >= (o.since ?? 0)) : fresh;
+  if (turns.length === 0) return { cwd, candidates: [], turns: t.turns.length };
   const start = turns[0]?.at ?? 0;
   const sessionId = t.meta.sessionId ?? basename(w.path, '.jsonl');
   const ctx = { agent: w.source, dir: cwd, sessionId, sourceAt: (s: number) => `${w.path}#t=${s.toFixed(1)}`, marker: '!记得' };
   const { distilled, commands } = transcriptCandidates({ ...t, turns }, start, [], ctx, { dated: true });
   // Memories keep the moment they were established, not the day of the import.
   const dated = distilled.candidates.map((c) => ({ ...c, createdAt: start }));
-  return { cwd, candidates: [...dated, ...commands] };
+  return { cwd, candidates: [...dated, ...commands], turns: t.turns.length };
 }
 
 function noteBatch(w: Work, cwdOfFolder: Map<string, string>): { cwd: string; candidates: Candidate[] } | undefined {

@@ -57,6 +57,35 @@ describe('claude-mem import --from claude', () => {
     const second = cm(['import', '--from', 'claude'], { cwd: sb.home, env: sb.env });
     expect(second.stderr).toMatch(/imported 0 files \(4 unchanged since the last import\), 0 memories/);
     expect(listJson({ cwd: shop, env: sb.env })).toEqual(shopMemories);
+
+    // A resumed session grows its file: the next import reads on from the turns it had.
+    const grown = transcriptFor(shop, 'a1', [
+      ['please run the checks', 'where do the rate limits live?'],
+      ['All checks passed: `make check` runs the linters and the unit tests.', 'Rate limits live in config/limits.toml; the gateway reads them at start.'],
+      ['make check', 'make limits'],
+      ['Run the project checks', 'Check the limits'],
+    ]).replaceAll('2026-12-02T', '2026-12-03T');
+    writeFileSync(join(projects, slug(shop), 'a1.jsonl'), `${readFileSync(join(projects, slug(shop), 'a1.jsonl'), 'utf8')}${grown}`);
+    const third = cm(['import', '--from', 'claude'], { cwd: sb.home, env: sb.env });
+    expect(third.stderr).toMatch(/imported 1 file \(3 unchanged/);
+    const after = listJson({ cwd: shop, env: sb.env });
+    expect(texts(after)).toContain('config/limits.toml');
+    // What the first part gave is not given again.
+    expect(after.filter((m) => m.text.includes('`make check`')).length).toBe(shopMemories.filter((m) => m.text.includes('`make check`')).length);
+    // Grown again: only its last known turn and the new one are read, so a summary made now
+    // does not restate the first turn's question.
+    const again = transcriptFor(shop, 'a1', [
+      ['please run the checks', 'where does the session cookie get its name?'],
+      ['All checks passed: `make check` runs the linters and the unit tests.', 'The session cookie is named sid_v2, set in src/auth/cookie.ts.'],
+      ['make check', 'make auth'],
+      ['Run the project checks', 'Check auth'],
+    ]).replaceAll('2026-12-02T', '2026-12-04T');
+    writeFileSync(join(projects, slug(shop), 'a1.jsonl'), `${readFileSync(join(projects, slug(shop), 'a1.jsonl'), 'utf8')}${again}`);
+    expect(cm(['import', '--from', 'claude'], { cwd: sb.home, env: sb.env }).status).toBe(0);
+    const last = listJson({ cwd: shop, env: sb.env });
+    expect(texts(last)).toContain('sid_v2');
+    const newSummaries = last.filter((m) => m.type === 'fact' && m.text.includes('session cookie'));
+    expect(newSummaries.every((m) => !m.text.includes('please run the checks'))).toBe(true);
   });
 
   it('says in one line when there is nothing to import, and refuses a bad --from or --since', () => {
