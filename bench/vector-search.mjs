@@ -3,6 +3,8 @@
 //   exact     — vec0 exact KNN over float[384] (what search does today);
 //   binary    — vec0 KNN over bit[384] (vec_quantize_binary, Hamming), then
 //               the float cosine of the M best, reranked;
+//   int8      — vec0 exact KNN over int8[384] (vec_quantize_int8, unit
+//               scale), then the float cosine of the 100 best, reranked;
 //   fts-first — the FTS5 pool only, each candidate's float cosine looked up.
 // Each reports p50/p99 per query and recall@10 against exact KNN (binary)
 // or against the exact hybrid's top 10 (fts-first), which must stay ≥ 0.98.
@@ -56,9 +58,12 @@ for (const n of sizes) {
   const t0 = now();
   db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS bench_bits USING vec0(memory_id integer primary key, embedding bit[384])');
   db.exec('INSERT INTO bench_bits (memory_id, embedding) SELECT memory_id, vec_quantize_binary(embedding) FROM memory_vectors');
+  db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS bench_i8 USING vec0(memory_id integer primary key, embedding int8[384])');
+  db.exec("INSERT INTO bench_i8 (memory_id, embedding) SELECT memory_id, vec_quantize_int8(embedding, 'unit') FROM memory_vectors");
   const buildMs = now() - t0;
   const exact = db.prepare('SELECT memory_id AS id, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ?');
   const bits = db.prepare('SELECT memory_id AS id FROM bench_bits WHERE embedding MATCH vec_quantize_binary(?) AND k = ?');
+  const i8 = db.prepare("SELECT memory_id AS id FROM bench_i8 WHERE embedding MATCH vec_quantize_int8(?, 'unit') AND k = ?");
   const byId = db.prepare('SELECT embedding FROM memory_vectors WHERE memory_id = ?');
   const fts = db.prepare('SELECT rowid AS id, bm25(memories_fts, 1.0, 0.5) AS b FROM memories_fts WHERE memories_fts MATCH ? ORDER BY b LIMIT 100');
   const rerank = (v, ids) =>
@@ -67,8 +72,8 @@ for (const n of sizes) {
       .sort((a, b) => b.c - a.c)
       .slice(0, 10)
       .map((x) => x.id);
-  const stats = { exact: [], binary200: [], binary1000: [], fts: [] };
-  const recall = { binary200: [], binary1000: [], fts: [] };
+  const stats = { exact: [], binary200: [], binary1000: [], int8: [], fts: [] };
+  const recall = { binary200: [], binary1000: [], int8: [], fts: [] };
   for (const q of queries(n)) {
     const v = lexicalVector(q);
     const [te, ex] = time(() => exact.all(blob(v), 100).map((r) => Number(r.id)));
@@ -79,6 +84,9 @@ for (const n of sizes) {
       stats[`binary${m}`].push(tb);
       recall[`binary${m}`].push(top.filter((id) => truth.has(id)).length / Math.max(1, truth.size));
     }
+    const [ti, i8top] = time(() => rerank(v, i8.all(blob(v), 100).map((r) => Number(r.id))));
+    stats.int8.push(ti);
+    recall.int8.push(i8top.filter((id) => truth.has(id)).length / Math.max(1, truth.size));
     // FTS-first against the exact hybrid: both pools fused the same way (cosine-led), top 10.
     const match = ftsMatchQuery(q);
     const [tf, lex] = time(() => (match ? fts.all(match).map((r) => Number(r.id)) : []));
@@ -96,7 +104,7 @@ for (const n of sizes) {
       p99_ms: fmt(pct(xs, 99)),
       vs_exact_p50: fmt(pct(xs, 50) / pct(stats.exact, 50)),
       'recall@10': name === 'exact' ? '1 (baseline)' : fmt(avg(recall[name]), 3),
-      build: name.startsWith('binary') ? `${fmt(buildMs / 1000, 1)} s` : '',
+      build: name.startsWith('binary') || name === 'int8' ? `${fmt(buildMs / 1000, 1)} s (both)` : '',
     });
   }
   db.close();
