@@ -58,6 +58,7 @@ export function parseCodexRollout(text: string): Transcript {
   const skipped = { malformed, unknown: 0 };
   const meta: Transcript['meta'] = { sessionId: undefined, cwd: undefined, version: undefined };
   const turns: TranscriptTurn[] = [];
+  const shellInputs: string[] = [];
   const pending = new Map<string, ToolCall>();
   let current: TranscriptTurn | undefined;
   const turn = (at: number): TranscriptTurn => {
@@ -85,6 +86,12 @@ export function parseCodexRollout(text: string): Transcript {
     if (kind === 'message') {
       if (p['role'] === 'user') {
         const prompt = contentText(p['content'], 'input_text').trim();
+        // A line typed after "!" runs in the user's shell and is reported like this.
+        const shell = /^<user_shell_command>\s*<command>\n?([\s\S]*?)\n?<\/command>/.exec(prompt)?.[1];
+        if (shell !== undefined) {
+          shellInputs.push(shell.trim());
+          continue;
+        }
         if (!prompt || isInjected(prompt)) continue;
         current = { at, user: prompt, assistant: [], tools: [] };
         turns.push(current);
@@ -123,5 +130,5 @@ export function parseCodexRollout(text: string): Transcript {
     }
     // reasoning, web_search_call and kinds to come carry nothing to remember.
   }
-  return { turns, skipped, meta };
+  return { turns, skipped, meta, shellInputs };
 }

@@ -12,6 +12,7 @@ import { epochMs, isInjected, isObject, jsonObjects, outputTail, str, type Json 
 /** Message types that carry no conversation. */
 const HOUSEKEEPING = new Set(['info', 'error', 'warning', 'system', 'compression', 'about']);
 const FILE_TOOLS = /^(?:read_file|read_many_files|write_file|replace|edit|glob)$/;
+const SHELL_MODE = /^I ran the following shell command:\s*```\w*\n([\s\S]*?)\n```/;
 
 function partsText(content: unknown): string {
   if (typeof content === 'string') return content;
@@ -85,12 +86,19 @@ export function parseGeminiChat(text: string): Transcript {
   }
 
   const turns: TranscriptTurn[] = [];
+  const shellInputs: string[] = [];
   let current: TranscriptTurn | undefined;
   for (const m of messages.values()) {
     const at = epochMs(m['timestamp']);
     if (m['type'] === 'user') {
       // A user line holding only tool results belongs to the turn it answers.
       const prompt = partsText(m['content']).trim();
+      // Shell mode (a line typed after "!") is reported to the model as a message of its own.
+      const shell = SHELL_MODE.exec(prompt)?.[1];
+      if (shell !== undefined) {
+        shellInputs.push(shell.trim());
+        continue;
+      }
       // Gemini's own opening context names the workspace: the cwd, where projects.json is gone.
       if (isInjected(prompt)) meta.cwd ??= /Workspace Directories:\**\s*\n\s*- (\/.*)/.exec(prompt)?.[1]?.trim();
       if (!prompt || isInjected(prompt)) continue;
@@ -109,5 +117,5 @@ export function parseGeminiChat(text: string): Transcript {
       if (call) current.tools.push(call);
     }
   }
-  return { turns, skipped, meta };
+  return { turns, skipped, meta, shellInputs };
 }

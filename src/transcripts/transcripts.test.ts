@@ -157,4 +157,16 @@ describe('markers a transcript shows', () => {
     expect(t.shellInputs).toEqual(['记得 release tags are signed', 'ls -la']);
     expect(typedMarkers(t, '!记得')).toEqual(['migrations go in db/migrate', 'release tags are signed']);
   });
+
+  it("takes Gemini's and Codex's shell-mode reports, as their real CLIs write them", () => {
+    const gemini = parseGeminiChat(
+      `${GEMINI}\n${JSON.stringify({ id: 'm9', timestamp: '2026-12-03T01:24:50.113Z', type: 'user', content: [{ text: 'I ran the following shell command:\n```sh\n记得 release tags are signed\n```\n\nThis produced the following result:\n```\nCommand exited with code 127.\n```' }] })}`,
+    );
+    expect(gemini.shellInputs).toEqual(['记得 release tags are signed']);
+    expect(gemini.turns.map((x) => x.user)).not.toContain(expect.stringContaining('I ran the following'));
+    expect(typedMarkers(gemini, '!记得')).toEqual(['release tags are signed']);
+    const line = { timestamp: '2026-12-03T01:25:13.795Z', type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: '<user_shell_command>\n<command>\n记得 release tags are signed\n</command>\n<result>\nExit code: 127\n</result>\n</user_shell_command>' }] } };
+    const codex = parseCodexRollout(`${CODEX}\n${JSON.stringify(line)}`);
+    expect(typedMarkers(codex, '!记得')).toEqual(['release tags are signed']);
+  });
 });
