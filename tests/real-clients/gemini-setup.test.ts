@@ -41,14 +41,20 @@ describe.skipIf(!hasRealClient('gemini'))('setup gemini, then plain and wrapped 
       const tools = JSON.stringify((turn as { tools?: unknown } | undefined)?.tools ?? []);
       expect(tools).toContain('"name":"mcp_claude-mem_search"');
       expect(tools).toContain('"name":"mcp_claude-mem_get"');
+      // Without the wrapper, the marker goes to Gemini's own shell mode ("!"): the chat keeps it.
+      await tmux.submit('plain', '!记得 release tags are signed, use git tag -s');
+      await tmux.waitFor('plain', (s) => s.includes('command not found'), 30_000);
+      tmux.keys('plain', 'Escape');
+      await new Promise((r) => setTimeout(r, 500));
       await tmux.submit('plain', '/quit');
       expect(await tmux.exitStatus('plain', 30_000)).toBe(0);
       const memories = await poll(
         () => listJson({ cwd: sb.project, env }),
-        (ms) => ms.some((m) => m.text.includes('config/flags.yaml')),
+        (ms) => ms.some((m) => m.text.includes('config/flags.yaml')) && ms.some((m) => m.text.includes('git tag -s')),
         30_000,
       );
       expect(memories.find((m) => m.text.includes('config/flags.yaml'))?.agent).toBe('gemini');
+      expect(memories.find((m) => m.text.includes('git tag -s'))).toMatchObject({ type: 'project', text: 'release tags are signed, use git tag -s' });
 
       // Wrapped: the hook hands the block over, so run types no visible first prompt.
       const n = standin.requests.length;
