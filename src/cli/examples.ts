@@ -18,8 +18,9 @@ const EXAMPLES: Record<string, string[]> = {
     'claude-mem mcp --agent claude   # stdio; run registers it for claude and codex by itself',
     `claude mcp add -s user claude-mem -- claude-mem mcp --agent claude`,
   ],
-  import: ['claude-mem import                 # Claude Code transcripts and memory notes', 'claude-mem import --since 2026-11-01', 'claude-mem import --dir ~/src/shop'],
-  setup: ['claude-mem setup claude', 'claude-mem setup claude --uninstall'],
+  import: ['claude-mem import                 # Claude Code, Codex and Gemini CLI transcripts, Claude memory notes', 'claude-mem import --from codex --since 2026-11-01', 'claude-mem import --dir ~/src/shop'],
+  export: ['claude-mem export --markdown ~/notes/claude-mem   # one note per memory, for Obsidian', 'claude-mem export --markdown out --type project'],
+  setup: ['claude-mem setup claude', 'claude-mem setup codex      # then trust its hooks once, at its next start', 'claude-mem setup gemini --uninstall'],
   hook: ['echo \'{"cwd":"."}\' | claude-mem hook SessionStart   # what Claude Code runs'],
   config: ['claude-mem config', 'claude-mem --set inject.token_budget=800 context'],
 };

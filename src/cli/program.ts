@@ -18,6 +18,7 @@ import { registerConfig } from './commands/config.js';
 import { registerDocs } from './commands/docs.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerImport } from './commands/import.js';
+import { registerExport } from './commands/export.js';
 import { registerHook } from './commands/hook.js';
 import { registerSetup } from './commands/setup.js';
 import { addExamples } from './examples.js';
@@ -69,6 +70,7 @@ export function buildProgram(cli: CliEnv, setQuiet: (q: boolean) => void, onRunE
   registerDocs(program, cli);
   registerMcp(program, cli, pkg.version);
   registerImport(program, cli);
+  registerExport(program, cli);
   registerSetup(program, cli);
   registerHook(program, cli);
   addExamples(program);

@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import { basename, join, resolve } from 'node:path';
+import { InvalidArgumentError } from 'commander';
+import type { MemoryType } from '../../text/index.js';
+import { writePrivateFile } from '../../fs-private.js';
+import { withCliMemory, type CliEnv } from '../env.js';
+import { typeOption } from './query.js';
+
+export function registerExport(program: Command, cli: CliEnv): void {
+  program
+    .command('export')
+    .description('write the memories seen from here as Markdown notes (front matter, [[links]] within a session, an index per project)')
+    .requiredOption('--markdown <dir>', 'the folder to write into (an Obsidian vault works)')
+    .addOption(typeOption())
+    .option('--archived', 'archived memories too')
+    .action(async (o: { markdown: string; type?: MemoryType; archived?: boolean }) => {
+      if (!o.markdown.trim()) throw new InvalidArgumentError('--markdown needs a folder');
+      const dir = resolve(cli.cwd, o.markdown);
+      const { markdownExport } = await import('../../export/markdown.js');
+      const { files, root } = await withCliMemory(
+        cli,
+        (m) => ({ files: markdownExport(m.list({ type: o.type, includeArchived: o.archived ?? false }), basename(m.loaded.paths.projectRoot) || 'project'), root: m.loaded.paths.projectRoot }),
+        { create: false },
+      );
+      // Each note is written whole (a temporary file renamed over it): never half a note.
+      for (const [path, content] of files) writePrivateFile(join(dir, path), content);
+      const notes = [...files.keys()].filter((p) => !p.endsWith('/index.md')).length;
+      cli.print(`wrote ${notes} memor${notes === 1 ? 'y' : 'ies'} of ${root} as notes in ${dir}`);
+    });
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { makeSandbox } from '../helpers/sandbox.js';
+import { cm, listJson } from '../helpers/cli.js';
+
+function readTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const sub of readdirSync(dir)) for (const f of readdirSync(join(dir, sub))) out[`${sub}/${f}`] = readFileSync(join(dir, sub, f), 'utf8');
+  return out;
+}
+
+describe('claude-mem export --markdown', () => {
+  it('writes one note per memory with front matter, links within a session, an index per project, the same bytes when run again', () => {
+    const sb = makeSandbox('cm-export');
+    const o = { cwd: sb.project, env: sb.env };
+    // Two markers of one session, so their notes link to each other.
+    const sessions = join(sb.project, '.claude-mem', 'sessions');
+    mkdirSync(sessions, { recursive: true });
+    const header = { version: 2, width: 100, height: 30, timestamp: 1_764_000_000, command: 'bash', 'x-claude-mem': { session_id: 's1', cwd: sb.project, agent: 'bash' } };
+    const events = ['!记得 日志格式统一用 JSON，字段名用 snake_case\r\n', '!记得 the orders table must not be altered without a migration\r\n'].map((d, i) => JSON.stringify([i + 0.5, 'o', d]));
+    writeFileSync(join(sessions, 's1.cast'), `${JSON.stringify(header)}\n${events.join('\n')}\n`);
+    expect(cm(['distill', '--session', 's1'], o).status).toBe(0);
+    expect(cm(['remember', '--type', 'global', 'I prefer answers in Chinese, with code comments in English.'], o).status).toBe(0);
+    expect(cm(['remember', 'XSS probe: <img src=x onerror=alert(1)> and [[evil|link]] stay text.'], o).status).toBe(0);
+    const memories = listJson(o);
+
+    const vault = join(sb.home, 'vault');
+    const r = cm(['export', '--markdown', vault], o);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`wrote ${memories.length} memories`);
+    const tree = readTree(vault);
+    expect(Object.keys(tree).sort()).toEqual(['global/g1.md', 'global/index.md', 'project/1.md', 'project/2.md', 'project/3.md', 'project/index.md']);
+    const note = (path: string): { front: Record<string, unknown>; body: string } => {
+      const m = /^---\n([\s\S]*?)\n---\n\n([\s\S]*)$/.exec(tree[path] ?? '');
+      return { front: parse(m?.[1] ?? '') as Record<string, unknown>, body: m?.[2] ?? '' };
+    };
+    const zh = note('project/1.md');
+    expect(zh.front).toMatchObject({ id: '1', type: 'project', dir: sb.project, agent: 'bash', session: 's1', status: 'active', heat: 0 });
+    expect(typeof zh.front['created']).toBe('string');
+    expect(zh.body.startsWith('日志格式统一用 JSON，字段名用 snake_case')).toBe(true);
+    expect(zh.body).toContain('## Same session\n\n- [[2|the orders table must not be altered without a migration]]');
+    expect(note('project/2.md').body).toContain('[[1|日志格式统一用 JSON，字段名用 snake_case]]');
+    expect(note('global/g1.md').front).toMatchObject({ id: 'g1', type: 'global' });
+    // The memory's own text stays as it is; in the index its line cannot make a link or a tag.
+    expect(note('project/3.md').body).toContain('<img src=x onerror=alert(1)> and [[evil|link]]');
+    expect(tree['project/index.md']).toContain('## project');
+    expect(tree['project/index.md']).toContain('- [[3|XSS probe: img src=x onerror=alert(1) and evil link stay text.]]');
+    expect(tree['project/index.md']).not.toContain('<img');
+
+    expect(cm(['export', '--markdown', vault], o).status).toBe(0);
+    expect(readTree(vault)).toEqual(tree);
+    expect(cm(['export'], o).status).toBe(2);
+  });
+});
