@@ -8,6 +8,7 @@
  */
 import { stringify } from 'yaml';
 import type { Memory } from '../store/index.js';
+import { manifestEntry, type Manifest } from './markdown-import.js';
 
 export const INDEX_NOTE = 'index.md';
 
@@ -51,8 +52,10 @@ export function indexNote(title: string, memories: Memory[]): string {
   return `# ${plain(title)}\n\nMemories from claude-mem, one note each.\n\n${sections.join('\n\n')}\n`;
 }
 
-export function markdownExport(memories: Memory[], projectName: string): Map<string, string> {
+/** The notes, and the manifest `import --markdown` compares edits against. */
+export function markdownExport(memories: Memory[], projectName: string): { files: Map<string, string>; manifest: Manifest } {
   const out = new Map<string, string>();
+  const manifest: Manifest = {};
   const bySession = new Map<string, Memory[]>();
   for (const m of memories) if (m.sessionId) bySession.set(m.sessionId, [...(bySession.get(m.sessionId) ?? []), m]);
   const folders = new Map<string, Memory[]>();
@@ -61,7 +64,8 @@ export function markdownExport(memories: Memory[], projectName: string): Map<str
     folders.set(folder, [...(folders.get(folder) ?? []), m]);
     const others = (m.sessionId ? bySession.get(m.sessionId) ?? [] : []).filter((o) => o.id !== m.id);
     out.set(`${folder}/${m.id}.md`, memoryNote(m, others));
+    manifest[`${folder}/${m.id}.md`] = manifestEntry(m, m.text.trim());
   }
   for (const [folder, ms] of folders) out.set(`${folder}/${INDEX_NOTE}`, indexNote(folder === 'global' ? 'Global memories' : folder, ms));
-  return out;
+  return { files: out, manifest };
 }

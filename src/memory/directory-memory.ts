@@ -151,6 +151,19 @@ export class DirectoryMemory {
     return { memory: m, ...scrub };
   }
 
+  /** A person's correction of a memory's text (see MemoryStore.edit). */
+  async edit(id: string, text: string): Promise<WriteResult | undefined> {
+    const where = this.stores.locate(id);
+    if (!where || !where.store.get(where.rowid)) return undefined;
+    return where.store.edit(where.rowid, text, this.stores.policy());
+  }
+
+  /** Archives a memory: kept, no longer handed to CLIs. */
+  archive(id: string): boolean {
+    const where = this.stores.locate(id);
+    return where ? where.store.archive(where.rowid) : false;
+  }
+
   /** Removes processed session logs older than `days` (default watch.keep_logs_days). */
   prune(o: { days?: number; dryRun?: boolean } = {}): PruneReport {
     return pruneLogs(this.stores, this.paths, o.days ?? this.config.watch.keep_logs_days, { dryRun: o.dryRun });

@@ -222,6 +222,43 @@ export class MemoryStore {
     return deleted;
   }
 
+  /**
+   * A person's correction of a memory's text (an edited note): filtered for
+   * trivia, redacted and embedded like any write, then written over the old
+   * text; its id, type, dates and source stay. Refused as a duplicate when
+   * another memory already says exactly that.
+   */
+  async edit(rowid: number, text: string, policy: WritePolicy, now = Date.now()): Promise<WriteResult> {
+    this.requireWritable();
+    const m = this.get(rowid);
+    if (!m) return { action: 'filtered', reason: 'empty' };
+    const c: Candidate = { type: m.type, text, dir: m.dir, agent: m.agent, explicit: true };
+    const screened = screenCandidate(c, policy);
+    if (!('text' in screened)) return screened;
+    const [vector] = await this.embedder.embed([screened.text]);
+    if (!vector) throw new Error('the embedder returned no vector');
+    const r = this.run(() =>
+      this.db
+        .transaction((): WriteResult => {
+          const same = this.stmt('SELECT id FROM memories WHERE content_hash = ?').get(screened.hash) as { id: number } | undefined;
+          if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
+          const target = { id: rowid, type: m.type, text: m.text, supplement: m.supplement, similarity: 1 };
+          return applyDecision({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (x) => this.displayId(x) }, c, { text: screened.text, hash: screened.hash, vector, now }, { kind: 'update', target });
+        })
+        .immediate(),
+    );
+    if (r.action === 'updated') this.markChanged();
+    return r;
+  }
+
+  /** Kept, no longer handed to CLIs (shown with --archived). */
+  archive(rowid: number): boolean {
+    this.requireWritable();
+    const changed = this.run(() => this.stmt("UPDATE memories SET status = 'archived' WHERE id = ? AND status = 'active'").run(rowid).changes > 0);
+    if (changed) this.markChanged();
+    return changed;
+  }
+
   /** Injected memories: heat + 1 and last access now. */
   touch(rowids: number[], now = Date.now()): void {
     // Heat is a ranking hint: a read-only store simply keeps what it had.

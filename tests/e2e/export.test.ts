@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { makeSandbox } from '../helpers/sandbox.js';
@@ -7,7 +7,7 @@ import { cm, listJson } from '../helpers/cli.js';
 
 function readTree(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const sub of readdirSync(dir)) for (const f of readdirSync(join(dir, sub))) out[`${sub}/${f}`] = readFileSync(join(dir, sub, f), 'utf8');
+  for (const sub of readdirSync(dir).filter((d) => !d.startsWith('.'))) for (const f of readdirSync(join(dir, sub))) out[`${sub}/${f}`] = readFileSync(join(dir, sub, f), 'utf8');
   return out;
 }
 
@@ -52,5 +52,43 @@ describe('claude-mem export --markdown', () => {
     expect(cm(['export', '--markdown', vault], o).status).toBe(0);
     expect(readTree(vault)).toEqual(tree);
     expect(cm(['export'], o).status).toBe(2);
+  });
+
+  it('import --markdown brings back exactly the edits: a changed body, a deleted note, a new note; again, nothing; both sides changed, a conflict', () => {
+    const sb = makeSandbox('cm-export-import');
+    const o = { cwd: sb.project, env: sb.env };
+    for (const t of ['The test command for this repo is pytest -q, run from the root.', 'Deploys go through make deploy on the release branch only.', '日志格式统一用 JSON，字段名用 snake_case。']) {
+      expect(cm(['remember', t], o).status).toBe(0);
+    }
+    const vault = join(sb.home, 'vault');
+    const other = join(sb.home, 'other');
+    expect(cm(['export', '--markdown', vault], o).status).toBe(0);
+    expect(cm(['export', '--markdown', other], o).status).toBe(0);
+    const before = listJson(o);
+    expect(cm(['import', '--markdown', vault], o).stdout).toContain('0 updated, 0 archived, 0 added');
+    expect(listJson(o)).toEqual(before);
+
+    const one = join(vault, 'project', '1.md');
+    writeFileSync(one, readFileSync(one, 'utf8').replace('pytest -q, run from the root', 'pytest -q -x, run from the root'));
+    rmSync(join(vault, 'project', '2.md'));
+    writeFileSync(join(vault, 'project', 'new idea.md'), '---\ntype: project\n---\n\nThe staging database is reset every Monday at 06:00 UTC.\n');
+    const r = cm(['import', '--markdown', vault], o);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('1 updated, 1 archived, 1 added');
+    const after = listJson(o, ['--archived']);
+    expect(after.find((m) => m.id === '1')?.text).toBe('The test command for this repo is pytest -q -x, run from the root.');
+    expect(after.find((m) => m.id === '2')?.status).toBe('archived');
+    expect(after.some((m) => m.text === 'The staging database is reset every Monday at 06:00 UTC.')).toBe(true);
+    // The next block carries the correction.
+    expect(cm(['context'], o).stdout).toContain('pytest -q -x');
+    expect(cm(['import', '--markdown', vault], o).stdout).toContain('0 updated, 0 archived, 0 added');
+
+    // The other export predates that edit: editing the same note there is a conflict, and nothing moves.
+    const stale = join(other, 'project', '1.md');
+    writeFileSync(stale, readFileSync(stale, 'utf8').replace('pytest -q', 'tox'));
+    const c = cm(['import', '--markdown', other], o);
+    expect(c.stdout).toMatch(/conflict: project\/1\.md \(\[1\]\): both the note and the memory changed since the export/);
+    expect(listJson(o).find((m) => m.id === '1')?.text).toContain('pytest -q -x');
+    expect(cm(['import', '--markdown', join(sb.home, 'nowhere')], o).status).toBe(78);
   });
 });

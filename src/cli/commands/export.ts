@@ -17,13 +17,15 @@ export function registerExport(program: Command, cli: CliEnv): void {
       if (!o.markdown.trim()) throw new InvalidArgumentError('--markdown needs a folder');
       const dir = resolve(cli.cwd, o.markdown);
       const { markdownExport } = await import('../../export/markdown.js');
-      const { files, root } = await withCliMemory(
+      const { MANIFEST } = await import('../../export/markdown-import.js');
+      const { files, manifest, root } = await withCliMemory(
         cli,
-        (m) => ({ files: markdownExport(m.list({ type: o.type, includeArchived: o.archived ?? false }), basename(m.loaded.paths.projectRoot) || 'project'), root: m.loaded.paths.projectRoot }),
+        (m) => ({ ...markdownExport(m.list({ type: o.type, includeArchived: o.archived ?? false }), basename(m.loaded.paths.projectRoot) || 'project'), root: m.loaded.paths.projectRoot }),
         { create: false },
       );
       // Each note is written whole (a temporary file renamed over it): never half a note.
       for (const [path, content] of files) writePrivateFile(join(dir, path), content);
+      writePrivateFile(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
       const notes = [...files.keys()].filter((p) => !p.endsWith('/index.md')).length;
       cli.print(`wrote ${notes} memor${notes === 1 ? 'y' : 'ies'} of ${root} as notes in ${dir}`);
     });

@@ -19,7 +19,13 @@ export function registerImport(program: Command, cli: CliEnv): void {
     .option('--since <date>', 'only turns on or after this date (YYYY-MM-DD)', parseSince)
     .option('--dir <dir>', 'only sessions that ran in this directory or below')
     .option('--except <file>', 'leave this transcript alone (a session still running)')
-    .action(async (o: { from: string; since?: number; dir?: string; except?: string }) => {
+    .option('--markdown <dir>', 'instead: bring back the edits made to a folder written by export --markdown')
+    .action(async (o: { from: string; since?: number; dir?: string; except?: string; markdown?: string }) => {
+      if (o.markdown !== undefined) {
+        const { importMarkdown } = await import('../markdown-import-run.js');
+        await importMarkdown(cli, resolve(cli.cwd, o.markdown));
+        return;
+      }
       if (o.from !== 'all' && !(SOURCES as readonly string[]).includes(o.from)) {
         throw new InvalidArgumentError(`--from must be claude, codex, gemini or all (got "${o.from.slice(0, 20)}")`);
       }
