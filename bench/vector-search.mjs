@@ -5,7 +5,11 @@
 //               the float cosine of the M best, reranked;
 //   int8      — vec0 exact KNN over int8[384] (vec_quantize_int8, unit
 //               scale), then the float cosine of the 100 best, reranked;
-//   fts-first — the FTS5 pool only, each candidate's float cosine looked up.
+//   fts-first — the FTS5 pool only, each candidate's float cosine looked up;
+//   hnsw-i8   — what search does on a store past store.ann_min_vectors: the
+//               product's own VectorIndex over a usearch HNSW graph (int8
+//               cells) built by buildAnnIndex, its candidates re-scored with
+//               the float vectors, plus the memories newer than the build.
 // Each reports p50/p99 per query and recall@10 against exact KNN (binary)
 // or against the exact hybrid's top 10 (fts-first), which must stay ≥ 0.98.
 //   node bench/vector-search.mjs [--n 10000,100000] [--queries 200]
@@ -16,6 +20,10 @@ import { sandbox, now, pct, fmt, table } from './lib.mjs';
 import { buildStore, syntheticText } from './fixtures.mjs';
 import { lexicalVector } from '../dist/store/embed/lexical.js';
 import { ftsMatchQuery } from '../dist/text/index.js';
+import { VectorIndex } from '../dist/store/vectors.js';
+import { AnnReader, buildAnnIndex } from '../dist/store/ann.js';
+import { statementCache } from '../dist/store/statements.js';
+import { LEXICAL_EMBEDDER_ID } from '../dist/store/embed/lexical.js';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(name);
@@ -61,6 +69,9 @@ for (const n of sizes) {
   db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS bench_i8 USING vec0(memory_id integer primary key, embedding int8[384])');
   db.exec("INSERT INTO bench_i8 (memory_id, embedding) SELECT memory_id, vec_quantize_int8(embedding, 'unit') FROM memory_vectors");
   const buildMs = now() - t0;
+  const dbPath = join(sb.project, '.claude-mem', 'mem.db');
+  const annBuild = buildAnnIndex(statementCache(db), dbPath, LEXICAL_EMBEDDER_ID);
+  const hnsw = new VectorIndex(statementCache(db), () => LEXICAL_EMBEDDER_ID, new AnnReader(dbPath));
   const exact = db.prepare('SELECT memory_id AS id, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ?');
   const bits = db.prepare('SELECT memory_id AS id FROM bench_bits WHERE embedding MATCH vec_quantize_binary(?) AND k = ?');
   const i8 = db.prepare("SELECT memory_id AS id FROM bench_i8 WHERE embedding MATCH vec_quantize_int8(?, 'unit') AND k = ?");
@@ -72,8 +83,8 @@ for (const n of sizes) {
       .sort((a, b) => b.c - a.c)
       .slice(0, 10)
       .map((x) => x.id);
-  const stats = { exact: [], binary200: [], binary1000: [], int8: [], fts: [] };
-  const recall = { binary200: [], binary1000: [], int8: [], fts: [] };
+  const stats = { exact: [], binary200: [], binary1000: [], int8: [], fts: [], 'hnsw-i8': [] };
+  const recall = { binary200: [], binary1000: [], int8: [], fts: [], 'hnsw-i8': [] };
   for (const q of queries(n)) {
     const v = lexicalVector(q);
     const [te, ex] = time(() => exact.all(blob(v), 100).map((r) => Number(r.id)));
@@ -87,6 +98,11 @@ for (const n of sizes) {
     const [ti, i8top] = time(() => rerank(v, i8.all(blob(v), 100).map((r) => Number(r.id))));
     stats.int8.push(ti);
     recall.int8.push(i8top.filter((id) => truth.has(id)).length / Math.max(1, truth.size));
+    // The pool search asks for (SEARCH_POOL, 100), as search.ts does.
+    const [th, hn] = time(() => hnsw.nearest(v, 100).map((x) => x.memoryId));
+    stats['hnsw-i8'].push(th);
+    const hnTop = new Set(hn.slice(0, 10));
+    recall['hnsw-i8'].push([...truth].filter((id) => hnTop.has(id)).length / Math.max(1, truth.size));
     // FTS-first against the exact hybrid: both pools fused the same way (cosine-led), top 10.
     const match = ftsMatchQuery(q);
     const [tf, lex] = time(() => (match ? fts.all(match).map((r) => Number(r.id)) : []));
@@ -104,7 +120,7 @@ for (const n of sizes) {
       p99_ms: fmt(pct(xs, 99)),
       vs_exact_p50: fmt(pct(xs, 50) / pct(stats.exact, 50)),
       'recall@10': name === 'exact' ? '1 (baseline)' : fmt(avg(recall[name]), 3),
-      build: name.startsWith('binary') || name === 'int8' ? `${fmt(buildMs / 1000, 1)} s (both)` : '',
+      build: name.startsWith('binary') || name === 'int8' ? `${fmt(buildMs / 1000, 1)} s (both)` : name === 'hnsw-i8' ? `${fmt((annBuild?.ms ?? 0) / 1000, 1)} s` : '',
     });
   }
   db.close();

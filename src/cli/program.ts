@@ -13,6 +13,7 @@ import { registerContext } from './commands/context.js';
 import { registerDistill } from './commands/distill.js';
 import { registerPrune } from './commands/prune.js';
 import { registerReindex } from './commands/reindex.js';
+import { registerIndex } from './commands/vector-index.js';
 import { registerModel } from './commands/model.js';
 import { registerConfig } from './commands/config.js';
 import { registerDocs } from './commands/docs.js';
@@ -66,6 +67,7 @@ export function buildProgram(cli: CliEnv, setQuiet: (q: boolean) => void, onRunE
   registerInit(program, cli);
   registerModel(program, cli);
   registerReindex(program, cli);
+  registerIndex(program, cli);
   registerConfig(program, cli);
   registerDocs(program, cli);
   registerMcp(program, cli, pkg.version);

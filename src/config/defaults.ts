@@ -15,7 +15,8 @@ export const DEFAULTS: Config = {
     "db_path": ".claude-mem/mem.db",
     "allow_external_db_path": false,
     "vector_model": "Xenova/paraphrase-multilingual-MiniLM-L12-v2",
-    "busy_timeout_ms": 10000
+    "busy_timeout_ms": 10000,
+    "ann_min_vectors": 20000
   },
   "retrieval": {
     "top_k": 5,

@@ -83,6 +83,12 @@ function buildSchema(z: typeof Zod) {
           .positive()
           .default(10000)
           .describe('how long a write waits for another claude-mem process holding the store'),
+        ann_min_vectors: z
+          .number()
+          .int()
+          .min(0)
+          .default(20000)
+          .describe('stores with at least this many vectors get an approximate index (built in the background, `claude-mem index`); 0 keeps every search exact'),
       })
       .strict()
       .prefault({})

@@ -36,10 +36,11 @@ export function runCapped(args: string[], cwd: string, env: NodeJS.ProcessEnv): 
  * Starts `claude-mem --quiet <args>` detached, so the user's shell comes back at
  * once and the work survives the wrapper's exit.
  */
-export function spawnDetached(args: string[], cwd: string, env: NodeJS.ProcessEnv): void {
+export function spawnDetached(args: string[], cwd: string, env: NodeJS.ProcessEnv, o: { heapCap?: boolean } = {}): void {
   try {
     // --quiet is a global option: it must come before the command.
-    const child = spawn(process.execPath, [DISTILL_HEAP_FLAG, CLI_ENTRY, '--quiet', ...args], {
+    const node = o.heapCap === false ? [CLI_ENTRY] : [DISTILL_HEAP_FLAG, CLI_ENTRY];
+    const child = spawn(process.execPath, [...node, '--quiet', ...args], {
       cwd,
       env,
       detached: true,

@@ -10,6 +10,7 @@ import { pendingSessions } from './pending.js';
 import { statusOf, type StatusReport } from './status.js';
 import { pruneLogs, scrubLogs, type PruneReport } from './log-upkeep.js';
 import { summarizerFor } from './summarizer-command.js';
+import { annReports, buildAnnIndexes, startAnnBuildIfDue, type AnnBuildOutcome, type AnnReport } from './vector-upkeep.js';
 
 /** The store's filter (type, agent, dir, since, until, archived), with `dir` resolved against the memory's cwd. */
 export interface QueryOptions extends SearchFilter {
@@ -220,6 +221,21 @@ export class DirectoryMemory {
     const out: Array<{ scope: 'user' | 'project'; count: number }> = [];
     for (const store of this.stores.all) out.push({ scope: store.scope, count: await store.reindex((d, t) => onProgress(store.scope, d, t)) });
     return out;
+  }
+
+  /** Each store's approximate vector index: used, due, or not wanted. */
+  vectorIndexes(): AnnReport[] {
+    return annReports(this.stores, this.config.store.ann_min_vectors);
+  }
+
+  /** Builds the approximate vector indexes that are due (every one with `force`). */
+  buildVectorIndexes(o: { force?: boolean } = {}): AnnBuildOutcome[] {
+    return buildAnnIndexes(this.stores, this.config.store.ann_min_vectors, o);
+  }
+
+  /** Starts that build in the background when one is due; true when it did. */
+  startVectorIndexBuild(): boolean {
+    return startAnnBuildIfDue(this.stores, this.config.store.ann_min_vectors, this.cwd, this.env);
   }
 
   close(): void {

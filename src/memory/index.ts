@@ -11,6 +11,7 @@ export type { ProcessMode, ProcessReport, SkipReason } from './pipeline.js';
 export { UNUSABLE } from './skip-reasons.js';
 export type { StatusReport } from './status.js';
 export type { PruneReport } from './log-upkeep.js';
+export type { AnnReport, AnnBuildOutcome } from './vector-upkeep.js';
 export { SILENT, type Notices } from './notices.js';
 export { runWrapped, SESSION_ENV, type RunOptions } from './run-wrapped.js';
 export { prepareInjection, handOverArgs, type PreparedInjection } from './launch.js';

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import { listSessionIds } from '../pty/index.js';
 import type { Stores, Thresholds } from '../store/index.js';
+import { annReports, type AnnReport } from './vector-upkeep.js';
 
 export interface StatusReport {
   project_root: string;
@@ -22,6 +23,8 @@ export interface StatusReport {
   by_agent: Record<string, number>;
   by_embedder: Record<string, number>;
   config_files: string[];
+  /** Each store's approximate vector index (vector-upkeep.ts). */
+  vector_indexes: AnnReport[];
 }
 
 function fileSize(p: string): number {
@@ -62,5 +65,6 @@ export function statusOf(stores: Stores, loaded: Pick<LoadedConfig, 'files' | 'c
     by_agent: sum(user.byAgent, project.byAgent),
     by_embedder: sum(user.byEmbedder, project.byEmbedder),
     config_files: loaded.files,
+    vector_indexes: annReports(stores, loaded.config.store.ann_min_vectors),
   };
 }

@@ -5,6 +5,8 @@ import { guarded } from './db.js';
 import type { Embedder } from './embed/embedder.js';
 import { displayId, parseDisplayId, passesFilter, toMemory, type MemoryRow } from './rows.js';
 import { VectorIndex } from './vectors.js';
+import type { AnnReader, AnnBuildResult } from './ann.js';
+import type { AnnMeta, AnnState } from './ann-state.js';
 import { hybridSearch } from './search.js';
 import { decideWrite, screenCandidate, type NearMemory, type WriteDecision } from './write-decision.js';
 import { applyDecision } from './apply-write.js';
@@ -29,9 +31,11 @@ export class MemoryStore {
     readonly scope: StoreScope,
     readonly path: string,
     readonly busyTimeoutMs?: number,
+    /** The approximate vector index beside the store file (none in memory, or when turned off). */
+    ann?: AnnReader,
   ) {
     this.stmt = statementCache(db);
-    this.vectors = new VectorIndex(this.stmt, () => this.embedder.id);
+    this.vectors = new VectorIndex(this.stmt, () => this.embedder.id, ann);
   }
 
   private readonly stmt: ReturnType<typeof statementCache>;
@@ -323,6 +327,15 @@ export class MemoryStore {
     }
     if (all.length) this.markChanged();
     return all.length;
+  }
+
+  annStatus(minVectors: number): { state: AnnState; vectors: number; meta?: AnnMeta } {
+    return this.run(() => this.vectors.annStatus(minVectors));
+  }
+
+  /** Builds the approximate vector index from this store's vectors (ann.ts). */
+  buildAnn(): AnnBuildResult | undefined {
+    return this.run(() => this.vectors.buildAnn());
   }
 
   close(): void {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Config, LoadedConfig, Paths } from '../config/index.js';
 import { openStore } from './db.js';
 import { MemoryStore } from './memory-store.js';
+import { AnnReader } from './ann.js';
 import { SessionLog } from './session-log.js';
 import { bumpVersion } from './version.js';
 import { dirname, join } from 'node:path';
@@ -139,7 +140,8 @@ export function openStores(loaded: Pick<LoadedConfig, 'config' | 'explicit'>, pa
   const open = (scope: 'user' | 'project', path: string, ours: boolean): MemoryStore => {
     const opened = openStore(path, { busyTimeoutMs, ours, scratchDir, create: opts.create });
     cleanups.push(opened.cleanup);
-    const store = new MemoryStore(opened.db, embedder, scope, path, busyTimeoutMs);
+    const ann = path !== ':memory:' && loaded.config.store.ann_min_vectors > 0 ? new AnnReader(path) : undefined;
+    const store = new MemoryStore(opened.db, embedder, scope, path, busyTimeoutMs, ann);
     store.access = opened.access;
     store.created = opened.created;
     return store;

@@ -1,5 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import type { MemoryType } from './types.js';
+import { AnnReader, buildAnnIndex, type AnnBuildResult } from './ann.js';
+import { annState, type AnnMeta, type AnnState } from './ann-state.js';
+import { cosine } from '../text/cosine.js';
 
 export function vectorBlob(v: Float32Array): Buffer {
   return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
@@ -26,6 +29,8 @@ export class VectorIndex {
   constructor(
     private readonly stmt: (sql: string) => Statement,
     private readonly embedderId: () => string,
+    /** The store's approximate index, where it has one (ann.ts); exact KNN otherwise. */
+    private readonly ann?: AnnReader,
   ) {}
 
   insert(id: number, v: Float32Array, type: MemoryType): void {
@@ -47,8 +52,43 @@ export class VectorIndex {
     this.insert(id, v, type);
   }
 
-  /** Exact KNN over this embedder's vectors, optionally of one type. */
+  /**
+   * The k nearest of this embedder's vectors, optionally of one type: from
+   * the approximate index when the store has a usable one, else exact.
+   */
   nearest(v: Float32Array, k: number, type?: MemoryType): Neighbour[] {
+    return this.approximate(v, k, type) ?? this.exact(v, k, type);
+  }
+
+  /**
+   * The index's candidates plus every memory written since it was built,
+   * each scored with its exact vector. Candidates that are gone (deleted)
+   * or of another type are dropped, and the index asked for more; after
+   * three widenings, exact search. Undefined (go exact) without an index.
+   */
+  private approximate(v: Float32Array, k: number, type?: MemoryType): Neighbour[] | undefined {
+    const cur = this.ann?.current();
+    if (!cur || cur.meta.embedderId !== this.embedderId() || cur.meta.dims !== v.length) return undefined;
+    const newer = this.stmt('SELECT id FROM memories WHERE id > ?').pluck().all(cur.meta.maxId) as number[];
+    // A type filter is applied after the graph search: ask for more at once.
+    for (let want = type ? k * 4 : k + 8, round = 0; round < 3; want *= 4, round++) {
+      const proposed = AnnReader.search(cur.index, v, want);
+      const scored: Neighbour[] = [];
+      for (const [id, e] of this.entries([...new Set([...proposed, ...newer])])) {
+        if (type && e.type !== type) continue;
+        scored.push({ memoryId: id, similarity: cosine(v, e.vector) });
+      }
+      // Fewer than asked from the index means it holds no more: what we have is all there is.
+      if (scored.length >= k || proposed.length < want) {
+        scored.sort((a, b) => b.similarity - a.similarity);
+        return scored.slice(0, k);
+      }
+    }
+    return undefined;
+  }
+
+  /** Exact KNN over this embedder's vectors, optionally of one type. */
+  exact(v: Float32Array, k: number, type?: MemoryType): Neighbour[] {
     const sql = `SELECT memory_id, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ? AND embedder_id = ?${type ? ' AND memory_type = ?' : ''}`;
     const params: unknown[] = [vectorBlob(v), k, this.embedderId()];
     if (type) params.push(type);
@@ -56,15 +96,38 @@ export class VectorIndex {
     return rows.map((r) => ({ memoryId: Number(r.memory_id), similarity: 1 - r.distance }));
   }
 
+  /** Whether the approximate index is used, due for a build, or not wanted (ann-state.ts). */
+  annStatus(minVectors: number): { state: AnnState; vectors: number; meta?: AnnMeta } {
+    const embedderId = this.embedderId();
+    const vectors = this.stmt('SELECT COUNT(*) FROM memories WHERE embedder_id = ?').pluck().get(embedderId) as number;
+    if (!this.ann) return { state: 'exact', vectors };
+    const cur = this.ann.current();
+    const meta = cur?.meta;
+    const newer = meta ? (this.stmt('SELECT COUNT(*) FROM memories WHERE id > ? AND embedder_id = ?').pluck().get(meta.maxId, embedderId) as number) : 0;
+    return { state: annState(meta, { memories: vectors, newer, embedderId, minVectors }), vectors, ...(meta ? { meta } : {}) };
+  }
+
+  /** Builds the approximate index now; undefined when the store has none (in memory, or turned off) or another build holds the lock. */
+  buildAnn(): AnnBuildResult | undefined {
+    return this.ann ? buildAnnIndex(this.stmt, this.ann.storePath, this.embedderId()) : undefined;
+  }
+
   byIds(ids: number[]): Map<number, Float32Array> {
     const out = new Map<number, Float32Array>();
+    for (const [id, e] of this.entries(ids)) out.set(id, e.vector);
+    return out;
+  }
+
+  /** This embedder's vector and the memory type, per id that has them. */
+  private entries(ids: number[]): Map<number, { vector: Float32Array; type: MemoryType }> {
+    const out = new Map<number, { vector: Float32Array; type: MemoryType }>();
     // One primary-key lookup each: vec0 does not plan `IN (…)` and scans
     // instead, which costs ~10× more at 100k vectors.
-    const byId = this.stmt('SELECT embedding, embedder_id FROM memory_vectors WHERE memory_id = ?');
+    const byId = this.stmt('SELECT embedding, embedder_id, memory_type FROM memory_vectors WHERE memory_id = ?');
     const current = this.embedderId();
     for (const id of ids) {
-      const r = byId.get(BigInt(id)) as { embedding: Buffer; embedder_id: string } | undefined;
-      if (r && r.embedder_id === current) out.set(id, blobVector(r.embedding));
+      const r = byId.get(BigInt(id)) as { embedding: Buffer; embedder_id: string; memory_type: MemoryType } | undefined;
+      if (r && r.embedder_id === current) out.set(id, { vector: blobVector(r.embedding), type: r.memory_type });
     }
     return out;
   }

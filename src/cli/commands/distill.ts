@@ -25,11 +25,14 @@ export function registerDistill(program: Command, cli: CliEnv): void {
       }
       const reports = await withCliMemory(
         cli,
-        (m) => {
+        async (m) => {
           if (o.session && !m.sessionIds().includes(o.session)) {
             throw new FatalError(`no session log ${brief(o.session)} in ${m.paths.sessionsDir}. "claude-mem status" lists sessions.`);
           }
-          return m.process({ session: o.session, all: o.all, mode });
+          const reports = await m.process({ session: o.session, all: o.all, mode });
+          // A store that grew past the approximate index's size gets one, built in its own process.
+          if (reports.some((r) => r.written > 0)) m.startVectorIndexBuild();
+          return reports;
         },
         // This command is the recovery: nothing to recover first.
         { recover: false },

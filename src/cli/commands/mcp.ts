@@ -13,7 +13,11 @@ export function registerMcp(program: Command, cli: CliEnv, version: string): voi
       let opened: Promise<DirectoryMemory> | undefined;
       // Logs left by a crash are not processed here: the server answers at once.
       const memory = (): Promise<DirectoryMemory> =>
-        (opened ??= import('../../memory/index.js').then((m) => m.openMemory({ cwd: cli.cwd, env: cli.env, loaded, notices: cli.messages, recover: false })));
+        (opened ??= import('../../memory/index.js').then((m) => m.openMemory({ cwd: cli.cwd, env: cli.env, loaded, notices: cli.messages, recover: false })).then((mem) => {
+          // The server searches its stores for a long time: give a large one its approximate index.
+          mem.startVectorIndexBuild();
+          return mem;
+        }));
       try {
         await serveStdio(memory, { agent: o.agent, allowForget: loaded.config.mcp.allow_forget, version });
       } finally {

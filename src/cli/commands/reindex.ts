@@ -23,6 +23,8 @@ export function registerReindex(program: Command, cli: CliEnv): void {
           });
           bar?.end();
           for (const r of done) cli.messages.info(`${r.scope} store: ${r.count} memories embedded with ${m.stores.embedder.id}`);
+          // The approximate indexes hold the old vectors: build them again now, in the foreground like the rest.
+          for (const r of m.buildVectorIndexes()) if ('built' in r) cli.messages.info(`${r.scope} store: indexed ${r.built.count} vectors in ${(r.built.ms / 1000).toFixed(1)} s`);
         },
         { recover: false },
       );

@@ -1,10 +1,25 @@
 import type { Command } from 'commander';
 import { withCliMemory, type CliEnv } from '../env.js';
+import type { StatusReport } from '../../memory/index.js';
 
 function human(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** What a store's vector search uses, in one line. */
+function annLine(a: StatusReport['vector_indexes'][number]): string {
+  switch (a.state) {
+    case 'exact':
+      return `exact search (${a.vectors} vectors)`;
+    case 'missing':
+      return `exact search for now (${a.vectors} vectors): an approximate index is due, built in the background or by "claude-mem index"`;
+    case 'fresh':
+      return `approximate index of ${a.indexed ?? 0} vectors (${a.vectors} now), built ${new Date(a.builtAt ?? 0).toISOString().slice(0, 16).replace('T', ' ')}`;
+    case 'stale':
+      return `approximate index of ${a.indexed ?? 0} vectors (${a.vectors} now, newer ones searched exactly): a rebuild is due ("claude-mem index")`;
+  }
 }
 
 export function registerStatus(program: Command, cli: CliEnv): void {
@@ -35,6 +50,7 @@ export function registerStatus(program: Command, cli: CliEnv): void {
       cli.print(`               by agent: ${kv(status.by_agent)}`);
       const stale = Object.keys(status.by_embedder).filter((e) => e !== status.embedder);
       if (stale.length) cli.print(`               vectors from ${stale.join(', ')}: run "claude-mem reindex"`);
+      for (const a of status.vector_indexes) cli.print(`${a.scope === 'user' ? 'user index    ' : 'project index '} ${annLine(a)}`);
       cli.print(`config         ${status.config_files.length ? status.config_files.join(', ') : 'defaults only'}`);
     });
 }
