@@ -114,10 +114,10 @@ export class AnnReader {
     return this.index && this.meta ? { index: this.index, meta: this.meta } : undefined;
   }
 
-  /** Up to k memory ids near v, best first (approximate). */
-  static search(index: Index, v: Float32Array, k: number): number[] {
+  /** Up to k memory ids near v with their approximate (int8) cosine, best first. */
+  static search(index: Index, v: Float32Array, k: number): Array<{ id: number; similarity: number }> {
     const m = index.search(v, k, 1);
-    return Array.from(m.keys, Number);
+    return Array.from(m.keys, (key, i) => ({ id: Number(key), similarity: 1 - (m.distances[i] ?? 1) }));
   }
 }
 

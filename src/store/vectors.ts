@@ -61,10 +61,11 @@ export class VectorIndex {
   }
 
   /**
-   * The index's candidates plus every memory written since it was built,
-   * each scored with its exact vector. Candidates that are gone (deleted)
-   * or of another type are dropped, and the index asked for more; after
-   * three widenings, exact search. Undefined (go exact) without an index.
+   * The index's candidates plus every memory written since it was built.
+   * Candidates that are gone (deleted) or of another type are dropped, and
+   * the index asked for more (after three widenings: exact search). The k
+   * best by the index's int8 cosine, and the newer ones, are then scored
+   * with their float vectors. Undefined (go exact) without an index.
    */
   private approximate(v: Float32Array, k: number, type?: MemoryType): Neighbour[] | undefined {
     const cur = this.ann?.current();
@@ -73,18 +74,26 @@ export class VectorIndex {
     // A type filter is applied after the graph search: ask for more at once.
     for (let want = type ? k * 4 : k + 8, round = 0; round < 3; want *= 4, round++) {
       const proposed = AnnReader.search(cur.index, v, want);
+      const types = this.typesOf(proposed.map((p) => p.id));
+      const kept = proposed.filter((p) => types.has(p.id) && (!type || types.get(p.id) === type));
+      // Fewer than asked from the index means it holds no more: what we have is all there is.
+      if (kept.length < k && proposed.length >= want) continue;
+      const ids = [...new Set([...kept.slice(0, k + 8).map((p) => p.id), ...newer])];
       const scored: Neighbour[] = [];
-      for (const [id, e] of this.entries([...new Set([...proposed, ...newer])])) {
+      for (const [id, e] of this.entries(ids)) {
         if (type && e.type !== type) continue;
         scored.push({ memoryId: id, similarity: cosine(v, e.vector) });
       }
-      // Fewer than asked from the index means it holds no more: what we have is all there is.
-      if (scored.length >= k || proposed.length < want) {
-        scored.sort((a, b) => b.similarity - a.similarity);
-        return scored.slice(0, k);
-      }
+      scored.sort((a, b) => b.similarity - a.similarity);
+      return scored.slice(0, k);
     }
     return undefined;
+  }
+
+  /** The type of each id that is still a memory (one query, not a vec0 lookup each). */
+  private typesOf(ids: number[]): Map<number, MemoryType> {
+    const rows = this.stmt('SELECT id, type FROM memories WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(ids)) as Array<[number, MemoryType]>;
+    return new Map(rows);
   }
 
   /** Exact KNN over this embedder's vectors, optionally of one type. */
