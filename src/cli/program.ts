@@ -14,6 +14,7 @@ import { registerDistill } from './commands/distill.js';
 import { registerPrune } from './commands/prune.js';
 import { registerReindex } from './commands/reindex.js';
 import { registerIndex } from './commands/vector-index.js';
+import { registerReview } from './commands/review.js';
 import { registerModel } from './commands/model.js';
 import { registerConfig } from './commands/config.js';
 import { registerDocs } from './commands/docs.js';
@@ -60,6 +61,7 @@ export function buildProgram(cli: CliEnv, setQuiet: (q: boolean) => void, onRunE
   registerList(program, cli);
   registerRemember(program, cli);
   registerForget(program, cli);
+  registerReview(program, cli);
   registerStatus(program, cli);
   registerContext(program, cli);
   registerDistill(program, cli);

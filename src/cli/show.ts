@@ -28,6 +28,7 @@ export function memoryJson(m: Memory): Record<string, unknown> {
     status: m.status,
     embedder: m.embedderId,
     superseded_by: m.supersededBy,
+    reviewed_at: m.reviewedAt === null ? null : new Date(m.reviewedAt).toISOString(),
   };
 }
 
@@ -51,4 +52,13 @@ export function brief(text: string): string {
 /** Commander's own error lines quote the offending word in '…': shorten every such quote. */
 export function briefQuotes(line: string): string {
   return line.replace(/'([^']*)'/g, (_m, q: string) => `'${brief(q)}'`);
+}
+
+/** Where a memory came from, for a person: the session and the moment in it. */
+export function sourceLine(m: Memory): string {
+  const at = /#t=(\d+(?:\.\d+)?)$/.exec(m.source ?? '');
+  const secs = at ? Math.floor(Number(at[1])) : undefined;
+  const moment = secs === undefined ? '' : `, ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')} into it`;
+  if (m.sessionId) return `session ${m.sessionId} (${m.agent})${moment}${m.source ? ` — ${m.source}` : ''}`;
+  return m.source === 'remember' ? `typed with claude-mem remember (${m.agent})` : `${m.source ?? 'unknown source'} (${m.agent})`;
 }

@@ -10,6 +10,7 @@ import { pendingSessions } from './pending.js';
 import { statusOf, type StatusReport } from './status.js';
 import { pruneLogs, scrubLogs, type PruneReport } from './log-upkeep.js';
 import { summarizerFor } from './summarizer-command.js';
+import { accept, pendingReview, retype } from './review.js';
 import { annReports, buildAnnIndexes, startAnnBuildIfDue, type AnnBuildOutcome, type AnnReport } from './vector-upkeep.js';
 
 /** The store's filter (type, agent, dir, since, until, archived), with `dir` resolved against the memory's cwd. */
@@ -157,6 +158,21 @@ export class DirectoryMemory {
     const where = this.stores.locate(id);
     if (!where || !where.store.get(where.rowid)) return undefined;
     return where.store.edit(where.rowid, text, this.stores.policy());
+  }
+
+  /** Memories no person has reviewed yet, newest session first (review.ts). */
+  pendingReview(): Memory[] {
+    return pendingReview(this.stores);
+  }
+
+  /** A person accepted the memory as it is: dedup will only add supplements to it. */
+  accept(id: string): boolean {
+    return accept(this.stores, id);
+  }
+
+  /** A new type, chosen by a person (a memory made global moves to the user store and gets a new id). */
+  retype(id: string, type: MemoryType): Promise<Memory | undefined> {
+    return retype(this.stores, id, type, this.paths.projectRoot);
   }
 
   /** Archives a memory: kept, no longer handed to CLIs. */

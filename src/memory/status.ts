@@ -3,6 +3,7 @@ import type { LoadedConfig, Paths } from '../config/index.js';
 import { listSessionIds } from '../pty/index.js';
 import type { Stores, Thresholds } from '../store/index.js';
 import { annReports, type AnnReport } from './vector-upkeep.js';
+import { pendingReviewCount } from './review.js';
 
 export interface StatusReport {
   project_root: string;
@@ -23,6 +24,8 @@ export interface StatusReport {
   by_agent: Record<string, number>;
   by_embedder: Record<string, number>;
   config_files: string[];
+  /** Active memories no person has reviewed yet (`claude-mem review`). */
+  pending_review: number;
   /** Each store's approximate vector index (vector-upkeep.ts). */
   vector_indexes: AnnReport[];
 }
@@ -65,6 +68,7 @@ export function statusOf(stores: Stores, loaded: Pick<LoadedConfig, 'files' | 'c
     by_agent: sum(user.byAgent, project.byAgent),
     by_embedder: sum(user.byEmbedder, project.byEmbedder),
     config_files: loaded.files,
+    pending_review: pendingReviewCount(stores),
     vector_indexes: annReports(stores, loaded.config.store.ann_min_vectors),
   };
 }

@@ -149,7 +149,7 @@ export class MemoryStore {
     for (const n of near) {
       const row = rows.get(n.memoryId);
       if (!row || row.status !== 'active' || !(c.type === 'global' || row.dir === c.dir)) continue;
-      out.push({ id: row.id, type: row.type, text: row.text, supplement: row.supplement, similarity: n.similarity });
+      out.push({ id: row.id, type: row.type, text: row.text, supplement: row.supplement, similarity: n.similarity, curated: row.reviewed_at !== null });
     }
     return out;
   }
@@ -247,12 +247,48 @@ export class MemoryStore {
           const same = this.stmt('SELECT id FROM memories WHERE content_hash = ?').get(screened.hash) as { id: number } | undefined;
           if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
           const target = { id: rowid, type: m.type, text: m.text, supplement: m.supplement, similarity: 1 };
-          return applyDecision({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (x) => this.displayId(x) }, c, { text: screened.text, hash: screened.hash, vector, now }, { kind: 'update', target });
+          const written = applyDecision({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (x) => this.displayId(x) }, c, { text: screened.text, hash: screened.hash, vector, now }, { kind: 'update', target });
+          // A person wrote this text: it counts as reviewed.
+          if (written.action === 'updated') this.stmt('UPDATE memories SET reviewed_at = ? WHERE id = ?').run(now, rowid);
+          return written;
         })
         .immediate(),
     );
     if (r.action === 'updated') this.markChanged();
     return r;
+  }
+
+  /** Active memories no person has reviewed yet, oldest first. */
+  pendingReview(): Memory[] {
+    return this.run(() => (this.stmt("SELECT * FROM memories WHERE status = 'active' AND reviewed_at IS NULL ORDER BY created_at, id").all() as MemoryRow[]).map((r) => this.toMemory(r)));
+  }
+
+  pendingReviewCount(): number {
+    return this.run(() => this.stmt("SELECT COUNT(*) FROM memories WHERE status = 'active' AND reviewed_at IS NULL").pluck().get() as number);
+  }
+
+  /** A person accepted it (or wrote it): from now on dedup only adds supplements to it. */
+  markReviewed(rowid: number, now = Date.now()): boolean {
+    this.requireWritable();
+    return this.run(() => this.stmt('UPDATE memories SET reviewed_at = ? WHERE id = ?').run(now, rowid).changes > 0);
+  }
+
+  /** Project ↔ fact within this store (global lives in the user store: see DirectoryMemory.retype). */
+  retype(rowid: number, type: MemoryType, now = Date.now()): boolean {
+    this.requireWritable();
+    const changed = this.run(() =>
+      this.db
+        .transaction(() => {
+          if (this.stmt('UPDATE memories SET type = ?, reviewed_at = ? WHERE id = ?').run(type, now, rowid).changes === 0) return false;
+          // The vector carries the type too (a KNN for facts skips the others).
+          const v = this.vectors.byIds([rowid]).get(rowid);
+          if (v) this.vectors.replace(rowid, v, type);
+          return true;
+        })
+        .immediate(),
+    );
+    if (changed) this.markChanged();
+    return changed;
   }
 
   /** Kept, no longer handed to CLIs (shown with --archived). */

@@ -97,6 +97,13 @@ export const MIGRATIONS: Migration[] = [
     // one is kept (and shown with --archived) but never injected again.
     up: (db) => db.exec('ALTER TABLE memories ADD COLUMN superseded_by INTEGER'),
   },
+  {
+    name: '008_reviewed_at',
+    // When a person accepted, edited or retyped the memory (`review`, an
+    // edited note); NULL while it waits for review. A reviewed memory is
+    // never rewritten by dedup: it only gains supplements.
+    up: (db) => db.exec('ALTER TABLE memories ADD COLUMN reviewed_at INTEGER'),
+  },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -17,6 +17,7 @@ export interface MemoryRow {
   content_hash: string;
   embedder_id: string;
   superseded_by: number | null;
+  reviewed_at: number | null;
 }
 
 /** Display ids: "12" in the project store, "g12" in the user store. */
@@ -51,6 +52,7 @@ export function toMemory(scope: StoreScope, r: MemoryRow): Memory {
     contentHash: r.content_hash,
     embedderId: r.embedder_id,
     supersededBy: r.superseded_by === null || r.superseded_by === undefined ? null : displayId(scope, r.superseded_by),
+    reviewedAt: r.reviewed_at ?? null,
   };
 }
 

@@ -26,6 +26,8 @@ export interface Memory {
   embedderId: string;
   /** Set when a newer memory corrected this one (it is then archived). */
   supersededBy: string | null;
+  /** When a person accepted, edited or retyped it; null while pending review. */
+  reviewedAt: number | null;
 }
 
 export type WriteAction = 'inserted' | 'updated' | 'merged' | 'duplicate' | 'filtered';

@@ -23,6 +23,21 @@ describe('write decision (pure)', () => {
     expect(decideWrite('anything', [], policy)).toEqual({ kind: 'insert', similarity: 0 });
   });
 
+  it('never rewrites what a person reviewed: a distilled near repeat or correction only adds a supplement', () => {
+    const curated = { ...near(7, 0.96, 'The test command for this repo is pytest -q'), curated: true };
+    expect(decideWrite('The test command for this repo is pytest -q', [curated], policy)).toMatchObject({ kind: 'duplicate', target: { id: 7 } });
+    expect(decideWrite('The test command of this repo is pytest -q', [curated], policy)).toMatchObject({ kind: 'merge', target: { id: 7 }, supplement: 'The test command of this repo is pytest -q' });
+    const fix = 'The test command for this repo is now pytest -q -x instead';
+    expect(decideWrite(fix, [{ ...curated, similarity: 0.8 }], policy)).toMatchObject({ kind: 'merge', target: { id: 7 } });
+    // Unreviewed, the same texts update and supersede as before.
+    expect(decideWrite('The test command of this repo is pytest -q', [{ ...curated, curated: false }], policy).kind).toBe('update');
+    expect(decideWrite(fix, [{ ...curated, curated: false, similarity: 0.8 }], policy).kind).toBe('supersede');
+    // A person's own correction (explicit) still supersedes a reviewed memory.
+    expect(decideWrite(fix, [{ ...curated, similarity: 0.8 }], policy, { explicit: true }).kind).toBe('supersede');
+    // Already in its supplement: nothing to add.
+    expect(decideWrite('again the same line', [{ ...curated, similarity: 0.7, supplement: 'again the same line' }], policy).kind).toBe('duplicate');
+  });
+
   it('never folds what the user asked to keep: same words update, a near repeat is refused unless forced, else new', () => {
     const old = near(5, 0.97, 'The test command for this repo is pytest -q');
     expect(decideWrite('the test command for this repo is `pytest -q`.', [old], policy, { explicit: true }).kind).toBe('update');

@@ -57,6 +57,8 @@ export interface NearMemory {
   text: string;
   supplement: string;
   similarity: number;
+  /** Accepted or edited by a person (review): dedup only adds supplements to it. */
+  curated?: boolean;
 }
 
 export type WriteDecision =
@@ -119,6 +121,8 @@ export function decideWrite(
   // into a statement (nor a statement's corrector); only exact repeats stop it.
   if (o.summary) return { kind: 'insert', similarity: near[0]?.similarity ?? 0 };
   const corrected = isCorrection(text) ? near.find((n) => n.similarity >= policy.merge && !sameWords(text, n.text)) : undefined;
+  // What a person reviewed is corrected only by a person (an explicit memory); a distilled correction becomes its supplement.
+  if (corrected && corrected.curated && !o.explicit) return supplementOf(corrected, text);
   if (corrected) return { kind: 'supersede', target: corrected };
   const keys = keyTokens(text);
   const same = near.filter((n) => !keysDiffer(keys, n.text));
@@ -128,12 +132,15 @@ export function decideWrite(
     if (best && best.similarity >= policy.update && !o.force) return { kind: 'repeat', target: best };
     return { kind: 'insert', similarity: near[0]?.similarity ?? 0 };
   }
-  if (best && best.similarity >= policy.update) return { kind: 'update', target: best };
-  if (best && best.similarity >= policy.merge) {
-    if (best.supplement.split('\n').includes(text)) return { kind: 'duplicate', target: best };
-    return { kind: 'merge', target: best, supplement: capSupplement(best.supplement ? `${best.supplement}\n${text}` : text) };
-  }
+  if (best && best.similarity >= policy.update && !best.curated) return { kind: 'update', target: best };
+  if (best && best.similarity >= policy.merge) return best.curated && sameWords(text, best.text) ? { kind: 'duplicate', target: best } : supplementOf(best, text);
   const repeat = same.find((n) => overlapWith(text, `${n.text}\n${n.supplement}`) > MAX_OVERLAP);
   if (repeat) return { kind: 'overlap', target: repeat };
   return { kind: 'insert', similarity: near[0]?.similarity ?? 0 };
+}
+
+/** The text joins the memory's supplement, unless it is already there. */
+function supplementOf(target: NearMemory, text: string): WriteDecision {
+  if (target.supplement.split('\n').includes(text)) return { kind: 'duplicate', target };
+  return { kind: 'merge', target, supplement: capSupplement(target.supplement ? `${target.supplement}\n${text}` : text) };
 }

@@ -34,6 +34,7 @@ export interface ListedMemory {
   source: string | null;
   heat: number;
   status: string;
+  reviewed_at?: string | null;
 }
 
 export function listJson(o: { cwd: string; env: NodeJS.ProcessEnv }, extra: string[] = []): ListedMemory[] {

@@ -48,6 +48,7 @@ export function registerStatus(program: Command, cli: CliEnv): void {
       cli.print(`memories       by type: ${kv(status.by_type)}`);
       cli.print(`               by status: ${kv(status.by_status)}`);
       cli.print(`               by agent: ${kv(status.by_agent)}`);
+      if (status.pending_review) cli.print(`               ${status.pending_review} not yet reviewed: claude-mem review`);
       const stale = Object.keys(status.by_embedder).filter((e) => e !== status.embedder);
       if (stale.length) cli.print(`               vectors from ${stale.join(', ')}: run "claude-mem reindex"`);
       for (const a of status.vector_indexes) cli.print(`${a.scope === 'user' ? 'user index    ' : 'project index '} ${annLine(a)}`);
