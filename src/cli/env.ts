@@ -39,6 +39,7 @@ export async function withCliMemory<T>(
   const cwd = o.dir ? resolve(cli.cwd, o.dir) : cli.cwd;
   const loaded = loadFor(cli, o.dir);
   // Loaded here, not at the top: `run` must not pay for SQLite it may not use.
-  const { withMemory } = await import('../memory/index.js');
+  // open.js, not the barrel: a memory command must not load the wrapper (node-pty, setup).
+  const { withMemory } = await import('../memory/open.js');
   return withMemory({ cwd, env: cli.env, loaded, notices: cli.messages, recover: o.recover ?? true, create: o.create }, fn);
 }

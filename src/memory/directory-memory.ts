@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
-import { isLive, listSessionIds } from '../pty/index.js';
+import { isLive, listSessionIds } from '../pty/session-files.js';
 import type { Candidate, Hit, Memory, MemoryType, SearchFilter, Stores, WriteResult } from '../store/index.js';
 import { buildContext, blockRefs } from './context.js';
 import { prepareContextCache } from './launch.js';

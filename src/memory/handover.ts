@@ -2,7 +2,7 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensurePrivateDir } from '../fs-private.js';
-import { pidAlive } from '../pty/index.js';
+import { pidAlive } from '../pty/session-files.js';
 import { randomBytes } from 'node:crypto';
 
 /**

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync 
 import { join } from 'node:path';
 import type { Paths } from '../config/index.js';
 import { FILE_MODE } from '../fs-private.js';
-import { castPath, isLive, listSessionIds, markDone, parseEventLine, encodeEvent } from '../pty/index.js';
+import { castPath, isLive, listSessionIds, markDone } from '../pty/session-files.js';
+import { parseEventLine, encodeEvent } from '../pty/asciicast.js';
 import type { Stores } from '../store/index.js';
 
 const DAY_MS = 86_400_000;

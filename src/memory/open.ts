@@ -1,5 +1,5 @@
 import { loadConfig, type LoadedConfig, type Paths } from '../config/index.js';
-import { logSize, sweepStaleLocks, unprocessedLogs } from '../pty/index.js';
+import { logSize, sweepStaleLocks, unprocessedLogs } from '../pty/session-files.js';
 import type { Embedder } from '../store/index.js';
 import { spawnDetached } from './background.js';
 import { DirectoryMemory } from './directory-memory.js';

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type { Paths } from '../config/index.js';
-import { castPath, isLive, listSessionIds, setAsideReason } from '../pty/index.js';
+import { castPath, isLive, listSessionIds, setAsideReason } from '../pty/session-files.js';
 import type { Stores } from '../store/index.js';
 
 /** Logs left unprocessed (a crash, a killed wrapper): not live, not set aside, and not read to their end. */
