@@ -19,6 +19,7 @@ import { fuzz } from './fuzz.mjs';
 import { mcp } from './mcp.mjs';
 import { importBench } from './import.mjs';
 import { hook } from './hook.mjs';
+import { ui } from './ui.mjs';
 
 const quick = process.argv.includes('--quick');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
@@ -35,6 +36,7 @@ const plan = {
   fuzz: () => fuzz({ runs: quick ? 300 : 10_000 }),
   hook: () => hook({ runs: quick ? 10 : 40 }),
   import: () => importBench({ files: quick ? 100 : 1000, turns: 100 }),
+  ui: () => ui({ memories: 10_000, reps: quick ? 5 : 20 }),
   mcp: () => mcp({ sizes: quick ? [1000, 10_000] : [10_000, 100_000], reps: quick ? 5 : 20, calls: 1000 }),
 };
 

@@ -14,6 +14,7 @@ const EXAMPLES: Record<string, string[]> = {
   init: ['claude-mem init', 'claude-mem init --force'],
   pull: ['claude-mem model pull', 'claude-mem reindex          # afterwards, to re-embed what you have'],
   reindex: ['claude-mem model pull && claude-mem reindex'],
+  ui: ['claude-mem ui                  # opens the viewer in your browser', 'claude-mem ui --no-open --port 8765  # print the URL only (over ssh: ssh -L 8765:127.0.0.1:8765 …)'],
   review: ['claude-mem review                 # one memory at a time: a e d t s q', 'claude-mem review --json | jq length  # how many are pending', 'EDITOR=nano claude-mem review        # edit with another editor'],
   index: ['claude-mem index            # build the approximate vector index of a large store now', 'claude-mem index --force    # also for a small one (searches use it from then on)', 'claude-mem status           # shows which search each store uses'],
   mcp: [

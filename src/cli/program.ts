@@ -15,6 +15,7 @@ import { registerPrune } from './commands/prune.js';
 import { registerReindex } from './commands/reindex.js';
 import { registerIndex } from './commands/vector-index.js';
 import { registerReview } from './commands/review.js';
+import { registerUi } from './commands/ui.js';
 import { registerModel } from './commands/model.js';
 import { registerConfig } from './commands/config.js';
 import { registerDocs } from './commands/docs.js';
@@ -62,6 +63,7 @@ export function buildProgram(cli: CliEnv, setQuiet: (q: boolean) => void, onRunE
   registerRemember(program, cli);
   registerForget(program, cli);
   registerReview(program, cli);
+  registerUi(program, cli);
   registerStatus(program, cli);
   registerContext(program, cli);
   registerDistill(program, cli);

@@ -61,7 +61,7 @@ function asks(user: string): boolean {
 
 /** Explicit markers: remembered as they stand. Typed and shown copies collapse to one. */
 export function markerCandidates(seg: Segment, ctx: DistillContext): Candidate[] {
-  return seg.markers.map((m) => candidate(ctx, m, seg.end, 'explicit', true));
+  return seg.markers.map((m) => candidate(ctx, m, seg.markerAt?.[m] ?? seg.end, 'explicit', true));
 }
 
 /**

@@ -32,6 +32,8 @@ export interface Segment {
   turns: Turn[];
   /** Lines (typed or shown) that started with the explicit marker. */
   markers: string[];
+  /** When each marker was first typed or shown (session seconds): a memory's source points at that moment. */
+  markerAt?: Record<string, number>;
 }
 
 export interface SegmentOptions {
@@ -196,10 +198,13 @@ export function segmentSession(events: InputEvent[], screen: TextLine[], o: Segm
     const segInputs = keepPublic(inputs.filter((s) => s.t > lo && s.t <= hi));
     const segTimes = times.filter((t) => t > lo && t <= hi);
     if (segLines.length === 0 && segInputs.length === 0) continue;
-    const markers = [
-      ...segInputs.map((s) => markerText(s.text, o.marker, true)),
-      ...segLines.map((l) => markerText(l.text, o.marker, false)),
-    ].filter((m): m is string => m !== undefined);
+    const found = [
+      ...segInputs.map((s) => ({ m: markerText(s.text, o.marker, true), t: s.t })),
+      ...segLines.map((l) => ({ m: markerText(l.text, o.marker, false), t: l.t })),
+    ].filter((x): x is { m: string; t: number } => x.m !== undefined);
+    const markers = found.map((x) => x.m);
+    const markerAt: Record<string, number> = {};
+    for (const x of found) markerAt[x.m] = Math.min(markerAt[x.m] ?? Infinity, x.t);
     segments.push({
       start: segTimes[0] ?? 0,
       end: segTimes[segTimes.length - 1] ?? 0,
@@ -207,6 +212,7 @@ export function segmentSession(events: InputEvent[], screen: TextLine[], o: Segm
       inputs: segInputs,
       turns: buildTurns(segInputs, segLines).map((t) => ({ ...t, reply: dropPartialRedraws(t.reply) })),
       markers: [...new Set(markers)],
+      markerAt,
     });
   }
   return segments;

@@ -1,0 +1,183 @@
+// The viewer's page: plain DOM code. Every piece of memory text goes in
+// through textContent or a form field's value, never as HTML, so a memory
+// holding markup or a javascript: link shows as the characters it is.
+'use strict';
+(function () {
+  const params = new URLSearchParams(location.search);
+  const token = params.get('token') || sessionStorage.getItem('claude-mem-token') || '';
+  if (token) sessionStorage.setItem('claude-mem-token', token);
+  const main = document.getElementById('main');
+
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === 'class') e.className = v;
+      else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+      else if (v !== undefined && v !== null) e.setAttribute(k, String(v));
+    }
+    for (const c of children) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    return e;
+  }
+
+  async function api(path, opts) {
+    const res = await fetch(`/api/${path}`, { ...(opts || {}), headers: { 'x-claude-mem-token': token, 'content-type': 'application/json' } });
+    const body = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
+    if (!res.ok) throw new Error(body.error || `HTTP ${res.status}`);
+    return body;
+  }
+  const post = (path, body) => api(path, { method: 'POST', body: JSON.stringify(body || {}) });
+
+  function show(...nodes) {
+    main.replaceChildren(...nodes);
+  }
+  function fail(err) {
+    main.append(el('p', { class: 'error', role: 'alert' }, String(err && err.message ? err.message : err)));
+  }
+  const day = (iso) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
+  const firstLine = (t) => {
+    const line = String(t).split('\n')[0];
+    return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+  };
+
+  // --- search -------------------------------------------------------------
+  let lastSearch = new URLSearchParams();
+  async function searchPage(query) {
+    const q = query || lastSearch;
+    const field = (name, attrs) => el('input', { name, value: q.get(name) || '', ...attrs });
+    const type = el('select', { name: 'type', 'aria-label': 'type' }, el('option', { value: '' }, 'any type'), ...['global', 'project', 'fact'].map((t) => el('option', { value: t }, t)));
+    type.value = q.get('type') || '';
+    const form = el(
+      'form',
+      { class: 'search', role: 'search', onsubmit: (e) => { e.preventDefault(); const p = new URLSearchParams(); for (const [k, v] of new FormData(form)) if (v) p.set(k, String(v)); location.hash = `#/?${p}`; } },
+      field('q', { type: 'search', placeholder: 'search memories — 中文 or English', 'aria-label': 'search', autofocus: '' }),
+      type,
+      field('agent', { placeholder: 'agent', size: 8, 'aria-label': 'agent' }),
+      field('dir', { placeholder: 'directory', size: 14, 'aria-label': 'directory' }),
+      field('since', { type: 'date', 'aria-label': 'since' }),
+      field('until', { type: 'date', 'aria-label': 'until' }),
+      el('button', { type: 'submit' }, 'Search'),
+    );
+    const list = el('ol', { class: 'hits', id: 'hits' });
+    const info = el('p', { class: 'meta', id: 'search-info' });
+    show(form, info, list);
+    try {
+      const r = await api(`search?${q}`);
+      info.textContent = `${r.hits.length} ${r.hits.length === 1 ? 'memory' : 'memories'}${q.get('q') ? ` for “${q.get('q')}”` : ', newest first'} · ${r.ms.toFixed(1)} ms`;
+      for (const h of r.hits) {
+        list.append(
+          el('li', { 'data-id': h.id, onclick: () => (location.hash = `#/m/${encodeURIComponent(h.id)}`) },
+            el('span', { class: 'type' }, h.type),
+            el('span', { class: 'hit-text' }, firstLine(h.text)),
+            h.pending ? el('span', { class: 'pending' }, 'not reviewed') : null,
+            el('div', { class: 'meta' }, `${h.id} · ${day(h.date)} · ${h.agent}${h.score !== null ? ` · ${h.score.toFixed(2)}` : ''}`)),
+        );
+      }
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  // --- one memory -----------------------------------------------------------
+  let player;
+  async function memoryPage(id) {
+    show(el('p', { class: 'meta' }, 'loading…'));
+    let d;
+    try {
+      d = await api(`memory/${encodeURIComponent(id)}`);
+    } catch (err) {
+      show();
+      return fail(err);
+    }
+    const m = d.memory;
+    const text = el('div', { class: 'text', id: 'memory-text' }, m.text);
+    const edit = () => {
+      const area = el('textarea', { id: 'edit-text', 'aria-label': 'memory text' });
+      area.value = m.text;
+      const save = el('button', { id: 'save', onclick: async () => { try { await post(`memory/${encodeURIComponent(m.id)}/edit`, { text: area.value }); memoryPage(m.id); } catch (err) { fail(err); } } }, 'Save');
+      text.replaceChildren(area, el('div', { class: 'actions' }, save, el('button', { onclick: () => memoryPage(m.id) }, 'Cancel')));
+    };
+    const retype = el('select', { id: 'retype', 'aria-label': 'change type' }, ...['global', 'project', 'fact'].map((t) => el('option', { value: t }, t)));
+    retype.value = m.type;
+    const actions = el(
+      'div',
+      { class: 'actions' },
+      el('button', { id: 'edit', onclick: edit }, 'Edit'),
+      m.reviewed_at ? null : el('button', { id: 'accept', onclick: async () => { try { await post(`memory/${encodeURIComponent(m.id)}/accept`); memoryPage(m.id); } catch (err) { fail(err); } } }, 'Accept'),
+      retype,
+      el('button', { id: 'apply-type', onclick: async () => { try { const r = await post(`memory/${encodeURIComponent(m.id)}/type`, { type: retype.value }); if (r.memory.id === m.id) memoryPage(m.id); else location.hash = `#/m/${encodeURIComponent(r.memory.id)}`; } catch (err) { fail(err); } } }, 'Change type'),
+      el('button', { id: 'forget', class: 'danger', onclick: async () => { if (!confirm('Forget this memory for good?')) return; try { await post(`memory/${encodeURIComponent(m.id)}/forget`); location.hash = '#/'; } catch (err) { fail(err); } } }, 'Forget'),
+    );
+    const facts = el('div', { class: 'meta' },
+      `${m.id} · ${m.type} · ${m.status} · created ${day(m.created_at)} · last used ${day(m.last_accessed_at)} · heat ${m.heat} · ${m.reviewed_at ? `reviewed ${day(m.reviewed_at)}` : 'not reviewed'}`,
+      el('br'), `${m.agent}${m.dir ? ` · ${m.dir}` : ''} · source ${m.source || 'unknown'}`);
+    const nodes = [el('h2', {}, `[${m.type}] memory ${m.id}`), facts, text];
+    if (m.supplement) nodes.push(el('div', { class: 'supplement' }, m.supplement));
+    nodes.push(actions);
+    if (d.session) nodes.push(el('h3', {}, `Session ${d.session.id}`), el('div', { class: 'meta' }, `${d.session.agent} · ${d.session.command} · ${day(d.session.started_at)}`), d.session.summary ? el('div', { class: 'supplement', id: 'session-summary' }, d.session.summary) : null);
+    const box = el('div', { class: 'player', id: 'player' });
+    if (d.replay) nodes.push(el('h3', {}, `The session at ${Math.floor(d.replay.at / 60)}:${String(Math.floor(d.replay.at % 60)).padStart(2, '0')}`), box);
+    else nodes.push(el('p', { class: 'meta', id: 'no-replay' }, 'No terminal recording for this memory (it came from a transcript, a note or remember).'));
+    show(...nodes.filter(Boolean));
+    if (d.replay && window.AsciinemaPlayer) {
+      if (player) player.dispose();
+      // A few seconds before the moment, so what led to it is on screen; it pauses just after it (press play for the rest).
+      const start = Math.max(0, d.replay.at - 3);
+      player = window.AsciinemaPlayer.create(`/api/memory/${encodeURIComponent(m.id)}/cast?token=${encodeURIComponent(token)}`, box, { startAt: start, markers: [[d.replay.at + 0.5, 'this memory']], pauseOnMarkers: true, autoPlay: true, fit: 'width', terminalFontSize: '13px' });
+      player.addEventListener('play', () => box.setAttribute('data-state', 'playing'));
+    }
+  }
+
+  // --- review and status ---------------------------------------------------
+  async function reviewPage() {
+    show(el('h2', {}, 'Not reviewed yet'));
+    try {
+      const pending = await api('review');
+      if (!pending.length) return main.append(el('p', { id: 'review-empty' }, 'Nothing to review: every memory has been reviewed.'));
+      const list = el('ol', { class: 'hits' });
+      for (const p of pending) {
+        list.append(el('li', { 'data-id': p.id, onclick: () => (location.hash = `#/m/${encodeURIComponent(p.id)}`) },
+          el('span', { class: 'type' }, p.type), el('span', {}, firstLine(p.text)), el('div', { class: 'meta' }, `${p.id} · ${day(p.date)} · ${p.agent}`)));
+      }
+      main.append(el('p', { class: 'meta' }, `${pending.length} pending, newest session first. Open one to accept, edit, change its type or forget it.`), list);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  async function statusPage() {
+    show(el('h2', {}, 'Status'));
+    try {
+      const s = await api('status');
+      const kv = (o) => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
+      const size = (st) => (st.exists ? `${(st.bytes / 1024).toFixed(1)} KiB` : 'not created yet');
+      const rows = [
+        ['project', s.project_root],
+        ['project store', `${s.project_store.path} (${size(s.project_store)})`],
+        ['user store', `${s.user_store.path} (${size(s.user_store)})`],
+        ['memories by type', kv(s.by_type)],
+        ['by status', kv(s.by_status)],
+        ['by agent', kv(s.by_agent)],
+        ['not reviewed', String(s.pending_review)],
+        ['sessions', `${s.sessions}, ${s.pending_sessions.length} not yet processed`],
+        ['embedder', `${s.embedder}${s.embedder_notice ? ` — ${s.embedder_notice}` : ''}`],
+        ...s.vector_indexes.map((v) => [`${v.scope} vector search`, v.state === 'fresh' || v.state === 'stale' ? `approximate index of ${v.indexed} vectors (${v.vectors} now)` : `exact (${v.vectors} vectors)`]),
+        ['recent errors', s.recent_errors.length ? s.recent_errors.map((e) => `${e.session}: ${e.reason}`).join('\n') : 'none'],
+      ];
+      main.append(el('dl', { class: 'status', id: 'status' }, ...rows.flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, v)])));
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  function route() {
+    const h = location.hash || '#/';
+    if (h.startsWith('#/m/')) return memoryPage(decodeURIComponent(h.slice(4)));
+    if (h === '#/review') return reviewPage();
+    if (h === '#/status') return statusPage();
+    const qi = h.indexOf('?');
+    lastSearch = new URLSearchParams(qi >= 0 ? h.slice(qi + 1) : '');
+    return searchPage(lastSearch);
+  }
+  window.addEventListener('hashchange', route);
+  route();
+})();
