@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { makeSandbox, CLI } from '../helpers/sandbox.js';
+import { cm } from '../helpers/cli.js';
+
+const sb = makeSandbox('cm-ui-api');
+const o = { cwd: sb.project, env: sb.env };
+let server: ChildProcess;
+let base = '';
+let token = '';
+
+beforeAll(async () => {
+  expect(cm(['-q', 'remember', 'The staging deploy runs from the release branch only'], o).status).toBe(0);
+  server = spawn(process.execPath, [CLI, 'ui', '--no-open'], { cwd: sb.project, env: sb.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve) => {
+    let out = '';
+    server.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/.exec(out);
+      if (m) resolve(m[0]);
+    });
+  });
+  base = url.replace(/\?token=.*/, '');
+  token = url.replace(/.*token=/, '');
+});
+
+afterAll(() => server?.kill('SIGTERM'));
+
+const get = (path: string) => fetch(`${base}api/${path}`, { headers: { 'x-claude-mem-token': token } });
+const post = (path: string, body: string) => fetch(`${base}api/${path}`, { method: 'POST', body, headers: { 'x-claude-mem-token': token, 'content-type': 'application/json' } });
+const error = async (r: Response) => ((await r.json()) as { error: string }).error;
+
+describe('the viewer API: bad input gets a clear error, and the server goes on', () => {
+  it('refuses bad searches with a message saying what to send', async () => {
+    let r = await get(`search?q=${'x'.repeat(3000)}`);
+    expect(r.status).toBe(400);
+    expect(await error(r)).toMatch(/at most 2000/);
+    r = await get('search?q=deploy&type=nonsense');
+    expect(await error(r)).toContain('global, project or fact');
+    r = await get('search?q=deploy&since=yesterdayish');
+    expect(await error(r)).toContain('dates like 2026-12-01');
+    // Odd characters are words, not FTS syntax.
+    r = await get(`search?q=${encodeURIComponent('"deploy* AND (NEAR OR -- ; DROP')}`);
+    expect(r.status).toBe(200);
+  });
+
+  it('answers unknown ids, routes and actions with 404, bad bodies with 400', async () => {
+    expect(await error(await get('memory/999'))).toContain('no memory with id 999');
+    expect((await get('nothing-here')).status).toBe(404);
+    expect(await error(await post('memory/1/explode', '{}'))).toContain('no such action');
+    expect(await error(await post('memory/1/edit', 'not json'))).toContain('not JSON');
+    expect(await error(await post('memory/1/edit', '{"text": ""}'))).toContain('not empty');
+    expect(await error(await post('memory/1/type', '{"type": "weird"}'))).toContain('global');
+    const huge = await post('memory/1/edit', JSON.stringify({ text: 'x'.repeat(300 * 1024) })).catch(() => undefined);
+    if (huge) expect(huge.status).toBe(400);
+    expect(await error(await get('memory/1/cast'))).toContain('no terminal recording');
+    // Still serving, and nothing was changed.
+    const ok = (await (await get('memory/1')).json()) as { memory: { text: string } };
+    expect(ok.memory.text).toContain('release branch');
+  });
+
+  it('says in one line when the port is taken', async () => {
+    const blocker = createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    const port = (blocker.address() as { port: number }).port;
+    const r = cm(['ui', '--no-open', '--port', String(port)], o);
+    blocker.close();
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`port ${port} is in use: pick another with --port`);
+    expect(cm(['ui', '--port', 'abc'], o).status).toBe(2);
+  });
+});
