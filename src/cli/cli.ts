@@ -1,9 +1,9 @@
 import { CommanderError, type Command } from 'commander';
 import { FatalError, exitCodes } from '../errors.js';
 import { createMessages } from './messages.js';
-import { buildProgram } from './program.js';
 import { brief } from './show.js';
 import { closest } from '../text/index.js';
+import { commandWord } from './command-word.js';
 import type { CliEnv } from './env.js';
 
 /** A reader that stopped reading must not keep the wrapper alive for long. */
@@ -45,15 +45,22 @@ async function main(): Promise<void> {
     stderrIsTerminal: Boolean(process.stderr.isTTY),
   };
   let runStatus: number | undefined;
-  program = buildProgram(
-    cli,
-    (q) => {
-      quiet = q;
-    },
-    (s) => {
-      runStatus = s;
-    },
-  );
+  const setQuiet = (q: boolean): void => {
+    quiet = q;
+  };
+  const onRunExit = (s: number): void => {
+    runStatus = s;
+  };
+  // A launch is on the user's way to their CLI: it loads the run command alone, not the other twenty.
+  if (commandWord(process.argv.slice(2)) === 'run') {
+    const [{ baseProgram }, { registerRun }, { addExamples }] = await Promise.all([import('./program-base.js'), import('./commands/run.js'), import('./examples.js')]);
+    program = baseProgram(cli, setQuiet);
+    registerRun(program, cli, onRunExit);
+    addExamples(program);
+  } else {
+    const { buildProgram } = await import('./program.js');
+    program = buildProgram(cli, setQuiet, onRunExit);
+  }
   const unknown = unknownCommandHint(program, process.argv.slice(2));
   if (unknown) {
     messages.error(unknown);

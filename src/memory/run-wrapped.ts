@@ -10,8 +10,6 @@ import { spawnDetached } from './background.js';
 import { prepareInjection, type PreparedInjection } from './launch.js';
 import { mcpRegistration } from './mcp-registration.js';
 import { transcriptFor } from './transcript-ref.js';
-import { codexHooksReady } from '../setup/codex.js';
-import { geminiExtensionLinked } from '../setup/gemini.js';
 import { VIA_HOOKS_ENV } from '../cli/hook-spool.js';
 import { noticeOnce } from './notice-once.js';
 
@@ -84,7 +82,10 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   // A CLI set up to take the block from its own SessionStart hook gets it
   // there: for Codex any -c override would push it off its shared background
   // server; for Gemini the only per-run way is a visible first prompt.
-  const viaHooks = (agent === 'codex' && codexHooksReady(opts.env)) || (agent === 'gemini' && geminiExtensionLinked(opts.env));
+  // The setup modules load only for their own CLI: a launch of anything else skips them.
+  const viaHooks =
+    (agent === 'codex' && (await import('../setup/codex.js')).codexHooksReady(opts.env)) ||
+    (agent === 'gemini' && (await import('../setup/gemini.js')).geminiExtensionLinked(opts.env));
   if (memory && opts.inject && config.inject.enabled) {
     try {
       injection = await prepareInjection({ agent, args: opts.args, cwd: opts.cwd, loaded, searchTool: mcp?.searchTool });

@@ -21,7 +21,7 @@ export function registerRun(program: Command, cli: CliEnv, onExit: (status: numb
         );
       }
       // Only what the launch needs: SQLite and the tokenizer load only when the cached block misses.
-      const { runWrapped } = await import('../../memory/index.js');
+      const { runWrapped } = await import('../../memory/run-wrapped.js');
       onExit(
         await runWrapped({
           command,
