@@ -41,5 +41,9 @@ export async function withCliMemory<T>(
   // Loaded here, not at the top: `run` must not pay for SQLite it may not use.
   // open.js, not the barrel: a memory command must not load the wrapper (node-pty, setup).
   const { withMemory } = await import('../memory/open.js');
-  return withMemory({ cwd, env: cli.env, loaded, notices: cli.messages, recover: o.recover ?? true, create: o.create }, fn);
+  return withMemory({ cwd, env: cli.env, loaded, notices: cli.messages, recover: o.recover ?? true, create: o.create }, async (m) => {
+    const result = await fn(m);
+    m.warmInBackground();
+    return result;
+  });
 }

@@ -158,6 +158,7 @@ export async function rememberTool(memory: DirectoryMemory, args: unknown, agent
   if (!text) fail('"text" is empty: give the sentence to remember');
   if (text.length > MAX_QUERY_CHARS) fail(`"text" is ${text.length} characters; a memory is a sentence or two (under ${MAX_QUERY_CHARS})`);
   const { type, result } = await memory.remember(text, { type: optType(a), agent });
+  memory.warmInBackground();
   switch (result.action) {
     case 'inserted':
     case 'updated':
@@ -175,6 +176,7 @@ export function forgetTool(memory: DirectoryMemory, args: unknown): ToolResult {
   const id = optString(a, 'id') ?? fail('"id" is missing: the memory to forget, e.g. "12"');
   const r = memory.forget(id as string);
   if (!r) fail(`no memory with id "${id as string}"`);
+  memory.warmInBackground();
   return { text: `forgot ${id as string}` };
 }
 

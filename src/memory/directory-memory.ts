@@ -10,6 +10,8 @@ import { pendingSessions } from './pending.js';
 import { statusOf, type StatusReport } from './status.js';
 import { pruneLogs, scrubLogs, type PruneReport } from './log-upkeep.js';
 import { summarizerFor } from './summarizer-command.js';
+import { spawnDetached } from './background.js';
+import { requestWarm } from './warm.js';
 import { accept, pendingReview, retype } from './review.js';
 import { annReports, buildAnnIndexes, startAnnBuildIfDue, type AnnBuildOutcome, type AnnReport } from './vector-upkeep.js';
 
@@ -60,7 +62,43 @@ export class DirectoryMemory {
     /** The directory this memory was opened for. */
     readonly cwd: string,
     private readonly env: NodeJS.ProcessEnv,
-  ) {}
+  ) {
+    for (const s of stores.all) {
+      const before = s.onChange;
+      s.onChange = () => {
+        before();
+        this.changed = true;
+      };
+    }
+  }
+
+  private changed = false;
+
+  /** True when this open changed what is remembered (and the next launch's block with it). */
+  get contentChanged(): boolean {
+    return this.changed;
+  }
+
+  /** True when closing will leave the next launch's block ready (after a distill, or warmNextLaunch). */
+  get preparesNextLaunch(): boolean {
+    return this.saveCache !== undefined;
+  }
+
+  /**
+   * After a change, a background process computes the next launch's block
+   * for this directory (`context --warm`), so that launch never rebuilds it
+   * in the foreground. For commands and the long-lived servers alike.
+   */
+  warmInBackground(): void {
+    if (!this.changed || this.preparesNextLaunch || !this.config.inject.enabled) return;
+    this.changed = false;
+    requestWarm(this.paths.projectDataDir, () => spawnDetached(['context', '--warm', '--dir', this.cwd], this.cwd, this.env));
+  }
+
+  /** Computes this directory's block for the next launch now; it is saved when the memory closes. */
+  async warmNextLaunch(): Promise<void> {
+    this.saveCache = await prepareContextCache(this.stores, this.loaded, this.cwd);
+  }
 
   get config(): LoadedConfig['config'] {
     return this.loaded.config;

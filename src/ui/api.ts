@@ -42,7 +42,11 @@ export async function handleApi(m: DirectoryMemory, r: ApiRequest): Promise<ApiR
     if (!mem) return notFound(id);
     if (r.method === 'GET' && !action) return { status: 200, json: detail(m, mem) };
     if (r.method === 'GET' && action === 'cast') return cast(m, mem);
-    if (r.method === 'POST') return write(m, mem, action, r.body);
+    if (r.method === 'POST') {
+      const out = await write(m, mem, action, r.body);
+      m.warmInBackground();
+      return out;
+    }
   }
   return { status: 404, json: { error: `no such route: ${r.method} ${r.path.slice(0, 60)}` } };
 }

@@ -163,6 +163,23 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     expect(listJson(o).find((m) => m.text.includes('pytest -q'))?.heat).toBeGreaterThanOrEqual(4);
   });
 
+  it('leaves the block ready after a remember, so the next launch does not rebuild it', async () => {
+    const sb = makeSandbox('cm-warm');
+    const env = { ...withFakes(sb.env), FAKE_PRINT_ARGV: '1' };
+    const o = { cwd: sb.project, env };
+    const cache = join(sb.project, '.claude-mem', 'context-cache.json');
+    const pending = join(sb.project, '.claude-mem', 'heat-pending.jsonl');
+    expect(cm(['remember', 'Deploys need the VPN; the bastion is bastion.internal:2222'], o).status).toBe(0);
+    // A background process computes it; no launch has run yet.
+    await poll(() => existsSync(cache) && readFileSync(cache, 'utf8').includes('bastion.internal:2222'), (ok) => ok, 15_000);
+    expect(readFileSync(cache, 'utf8')).toContain('bastion.internal:2222');
+    expect(existsSync(pending)).toBe(false);
+    // The launch takes the cached block (it owes the heat instead of opening the store).
+    const argv = (JSON.parse(cm(['run', '--no-record', 'claude'], o).stdout) as { argv: string[] }).argv;
+    expect(argv[argv.indexOf('--append-system-prompt') + 1]).toContain('bastion.internal:2222');
+    expect(existsSync(pending)).toBe(true);
+  });
+
   it('recovers a session whose wrapper was killed with kill -9', async () => {
     const sb = makeSandbox('cm-kill');
     const env = withFakes(sb.env);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeSandbox, CLI } from '../helpers/sandbox.js';
-import { cm } from '../helpers/cli.js';
+import { cm, poll } from '../helpers/cli.js';
 
 /**
  * Read-only folders and full disks, made for real: a private mount
@@ -17,10 +17,12 @@ function inNamespace(script: string, env: NodeJS.ProcessEnv): { status: number |
 }
 
 describe('read-only folders and full disks', () => {
-  it('reads a store in a read-only folder, saves globals, and refuses project writes with one line', () => {
+  it('reads a store in a read-only folder, saves globals, and refuses project writes with one line', async () => {
     const sb = makeSandbox('cm-ro');
     const o = { cwd: sb.project, env: sb.env };
     expect(cm(['remember', '--type', 'project', 'The deploy script lives in ops/deploy.sh and runs on Fridays'], o).status).toBe(0);
+    // The remember left the next launch's block to a background process: let it finish before the folder turns read-only.
+    await poll(() => existsSync(join(sb.project, '.claude-mem', 'context-cache.json')), (ok) => ok, 15_000);
     const r = inNamespace(
       `mount --bind "$P" "$P"; mount -o remount,bind,ro "$P"; cd "$P"
        $CM list; echo "list=$?"
@@ -32,8 +34,8 @@ describe('read-only folders and full disks', () => {
        $CM forget 1 || echo "forget=$?"`,
       { ...sb.env, P: sb.project },
     );
-    expect(r.stdout).toContain('ops/deploy.sh');
-    for (const k of ['list=0', 'query=0', 'status=0', 'context=0', 'global=0', 'project=1', 'forget=1']) expect(r.stdout).toContain(k);
+    expect(r.stdout, r.stderr).toContain('ops/deploy.sh');
+    for (const k of ['list=0', 'query=0', 'status=0', 'context=0', 'global=0', 'project=1', 'forget=1']) expect(r.stdout, r.stderr).toContain(k);
     expect(r.stderr).toMatch(/error: the project store .* is read-only here .*nothing was changed/);
     expect(r.stderr).not.toMatch(/internal error|at .*\.js:\d+/);
     // Outside the namespace the store is whole, and the global memory landed.

@@ -1,5 +1,5 @@
-import type { Command } from 'commander';
-import { withCliMemory, type CliEnv } from '../env.js';
+import { Option, type Command } from 'commander';
+import { loadFor, withCliMemory, type CliEnv } from '../env.js';
 
 export function registerContext(program: Command, cli: CliEnv): void {
   program
@@ -8,7 +8,13 @@ export function registerContext(program: Command, cli: CliEnv): void {
     .option('--dir <dir>', 'directory to build the context for (default: the current one)')
     .option('--for <cli>', 'show how this CLI would receive it (claude, codex, aider, gemini, …)')
     .option('--json', 'print JSON')
-    .action(async (o: { dir?: string; for?: string; json?: boolean }) => {
+    .addOption(new Option('--warm', 'only leave the block ready for the next launch here (run in the background after a change)').hideHelp())
+    .action(async (o: { dir?: string; for?: string; json?: boolean; warm?: boolean }) => {
+      if (o.warm) {
+        const { runWarm } = await import('../../memory/warm.js');
+        await runWarm(loadFor(cli, o.dir, false).paths.projectDataDir, () => withCliMemory(cli, (m) => m.warmNextLaunch(), { dir: o.dir, create: false, recover: false }));
+        return;
+      }
       const { block, budget, how } = await withCliMemory(
         cli,
         async (m) => {
