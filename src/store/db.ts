@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, chmodSync, constants as fsConstants, copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { StoreError } from '../errors.js';
@@ -145,6 +145,9 @@ export function openStore(path: string, opts: { busyTimeoutMs?: number; ours?: b
   // A reader never creates a store: listing an empty directory leaves no trace in it.
   if (!exists && opts.create === false) return { db: openDatabase(':memory:'), access: 'absent', created: false, cleanup: () => undefined };
   try {
+    // A read-only folder whose store another process holds in WAL mode opens,
+    // then fails at the first write (SQLITE_READONLY): ask the folder first.
+    if (exists && path !== ':memory:' && !folderWritable(dirname(path))) throw new StoreError(`the store folder of ${path} is read-only`, 'readonly');
     return { db: openDatabase(path, opts), access: 'read-write', created: !exists, cleanup: () => undefined };
   } catch (err) {
     if (!(err instanceof StoreError) || err.failure !== 'readonly') throw err;
@@ -160,6 +163,15 @@ export function openStore(path: string, opts: { busyTimeoutMs?: number; ours?: b
       rmSync(dir, { recursive: true, force: true });
       throw storeErrorFrom(copyErr, path, opts.busyTimeoutMs, opts.ours ?? true) ?? copyErr;
     }
+  }
+}
+
+function folderWritable(dir: string): boolean {
+  try {
+    accessSync(dir, fsConstants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
 }
 

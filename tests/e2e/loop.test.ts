@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeSandbox, ROOT } from '../helpers/sandbox.js';
 import { startCli } from '../helpers/pty-harness.js';
@@ -134,7 +134,7 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     expect(listJson({ cwd: sb.project, env }).every((m) => m.heat >= 4)).toBe(true);
   });
 
-  it('reuses the block the last store writer left, and never a stale one', () => {
+  it('reuses the block the last store writer left, and never a stale one', async () => {
     const sb = makeSandbox('cm-cache');
     const env = { ...withFakes(sb.env), FAKE_PRINT_ARGV: '1' };
     const o = { cwd: sb.project, env };
@@ -145,11 +145,16 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
       const argv = (JSON.parse(cm(['run', '--no-record', 'claude'], o).stdout) as { argv: string[] }).argv;
       return argv[argv.indexOf('--append-system-prompt') + 1] ?? '';
     };
+    const pending = join(sb.project, '.claude-mem', 'heat-pending.jsonl');
+    const cache = join(sb.project, '.claude-mem', 'context-cache.json');
+    // Without the background warm the remember leaves, the first launch builds the block and caches it.
+    await poll(() => existsSync(cache), (done) => done, 15_000);
+    await poll(() => existsSync(join(sb.project, '.claude-mem', 'context-warm.lock')), (held) => !held, 15_000);
+    rmSync(cache, { force: true });
     const first = block();
     expect(first).toContain('pytest -q');
-    const pending = join(sb.project, '.claude-mem', 'heat-pending.jsonl');
     expect(existsSync(pending)).toBe(false);
-    // The first launch built the block and cached it; the second uses the cache and owes heat.
+    // The second uses the cache and owes heat.
     expect(block()).toBe(first);
     expect(existsSync(pending)).toBe(true);
     // Any write to the store makes the cache stale: the new memory shows at once.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeSandbox, CLI } from '../helpers/sandbox.js';
+import { makeSandbox, CLI, ROOT } from '../helpers/sandbox.js';
 import { cm, poll } from '../helpers/cli.js';
 
 /**
@@ -43,6 +43,25 @@ describe('read-only folders and full disks', () => {
     expect(list).toContain('ops/deploy.sh');
     expect(list).toContain('Always run the linter');
     expect(list).not.toContain('staging database');
+  });
+
+  it('reads from a snapshot when the folder is read-only while another process holds the store in WAL mode', async () => {
+    const sb = makeSandbox('cm-ro-held');
+    const o = { cwd: sb.project, env: { ...sb.env, CLAUDE_MEM_INJECT_ENABLED: 'false' } };
+    expect(cm(['remember', '--type', 'project', 'The cache warmer runs at 04:00 from cron on the worker host'], o).status).toBe(0);
+    const db = join(sb.project, '.claude-mem', 'mem.db');
+    // Another claude-mem process (a distiller, a warm) with the store open and a page in its write-ahead log.
+    const holder = spawn(process.execPath, ['-e', `const D = require('better-sqlite3'); const db = new D(${JSON.stringify(db)}); db.pragma('journal_mode = WAL'); db.pragma('user_version = 0'); process.stdout.write('open\\n'); setTimeout(() => db.close(), 20000);`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((r) => holder.stdout?.once('data', () => r()));
+    try {
+      const r = inNamespace(`mount --bind "$P" "$P"; mount -o remount,bind,ro "$P"; cd "$P"; $CM query cache warmer; echo "query=$?"`, { ...o.env, P: sb.project });
+      expect(r.stdout, r.stderr).toContain('cache warmer runs at 04:00');
+      expect(r.stdout).toContain('query=0');
+      expect(r.stderr).toContain('is read-only here: showing what it holds');
+      expect(r.stderr).not.toContain('SQLITE_READONLY');
+    } finally {
+      holder.kill();
+    }
   });
 
   it('works in a read-only project folder that has no store yet, for globals', () => {
