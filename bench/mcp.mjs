@@ -21,6 +21,19 @@ function rssOf(pid) {
 
 const text = (r) => r.content.map((c) => c.text).join('\n');
 
+/** Milliseconds of each call of fn, over every query, reps times. */
+async function timed(reps, fn) {
+  const out = [];
+  for (let r = 0; r < reps; r++) {
+    for (const q of QUERIES) {
+      const t0 = now();
+      await fn(q);
+      out.push(now() - t0);
+    }
+  }
+  return out;
+}
+
 export async function mcp({ sizes, reps, calls }) {
   const rows = [];
   for (const n of sizes) {
@@ -40,35 +53,14 @@ export async function mcp({ sizes, reps, calls }) {
     await client.connect(transport);
     const search = (query, limit = 10) => client.callTool({ name: 'search', arguments: { query, limit } });
     await search('warm up');
-    const times = [];
-    for (let r = 0; r < reps; r++) {
-      for (const q of QUERIES) {
-        const t0 = now();
-        await search(q);
-        times.push(now() - t0);
-      }
-    }
+    const times = await timed(reps, (q) => search(q));
     // The same searches in this process: what the server adds is the stdio round trip.
     const memory = await openMemory({ cwd: sb.project, env, recover: false });
-    const base = [];
-    for (let r = 0; r < reps; r++) {
-      for (const q of QUERIES) {
-        const t0 = now();
-        await memory.search(q, { limit: 11 });
-        base.push(now() - t0);
-      }
-    }
+    const base = await timed(reps, (q) => memory.search(q, { limit: 11 }));
     memory.close();
     // And exact vector search in-process (what a store without its index does).
     const exactMemory = await openMemory({ cwd: sb.project, env: { ...env, CLAUDE_MEM_STORE_ANN_MIN_VECTORS: '0' }, recover: false });
-    const exact = [];
-    for (let r = 0; r < reps; r++) {
-      for (const q of QUERIES) {
-        const t0 = now();
-        await exactMemory.search(q, { limit: 11 });
-        exact.push(now() - t0);
-      }
-    }
+    const exact = await timed(reps, (q) => exactMemory.search(q, { limit: 11 }));
     exactMemory.close();
     rows.push({
       figure: 'mcp search',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { makeSandbox, CLI } from '../helpers/sandbox.js';
+import { makeSandbox } from '../helpers/sandbox.js';
+import { startUiServer } from '../helpers/ui-server.js';
 import { cm } from '../helpers/cli.js';
 
 const sb = makeSandbox('cm-ui-api');
@@ -12,17 +13,7 @@ let token = '';
 
 beforeAll(async () => {
   expect(cm(['-q', 'remember', 'The staging deploy runs from the release branch only'], o).status).toBe(0);
-  server = spawn(process.execPath, [CLI, 'ui', '--no-open'], { cwd: sb.project, env: sb.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolve) => {
-    let out = '';
-    server.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/.exec(out);
-      if (m) resolve(m[0]);
-    });
-  });
-  base = url.replace(/\?token=.*/, '');
-  token = url.replace(/.*token=/, '');
+  ({ server, base, token } = await startUiServer(o));
 });
 
 afterAll(() => server?.kill('SIGTERM'));

@@ -1,12 +1,13 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { makeSandbox, CLI, ROOT } from '../helpers/sandbox.js';
 import { Tmux } from '../helpers/tmux.js';
 import { cm, listJson, poll } from '../helpers/cli.js';
+import { startUiServer } from '../helpers/ui-server.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 const SHOTS = join(ROOT, 'docs', 'screenshots');
@@ -44,16 +45,7 @@ beforeAll(async () => {
   for (const text of ['日志统一使用 JSON 格式，字段名用 snake_case', 'The orders table has an index on create_time since the last migration', XSS]) {
     expect(cm(['-q', 'remember', '--type', 'project', text], o).status).toBe(0);
   }
-  server = spawn(process.execPath, [CLI, 'ui', '--no-open'], { cwd: sb.project, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/.exec(out);
-      if (m) resolve(m[0]);
-    });
-    server.on('exit', (c) => reject(new Error(`claude-mem ui exited with ${c}`)));
-  });
+  ({ server, url } = await startUiServer(o));
   browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   page = await browser.newPage();
   await page.setViewport({ width: 1200, height: 800 });
