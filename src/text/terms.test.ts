@@ -20,7 +20,7 @@ describe('queryWords', () => {
       fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 40 }), fc.string({ unit: letters, maxLength: 8 }), (a, b) => {
         expect(queryWords(a + b)).toEqual(segmentedWords(a + b));
       }),
-      { numRuns: 500 },
+      { numRuns: 3000 },
     );
   });
 

@@ -17,6 +17,8 @@ const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=
 const LATIN_WORD = /[\p{L}\p{N}_]+/gu;
 /** Scripts whose words are runs of letters and digits (no dictionary needed to split them). */
 const SIMPLE_SCRIPTS = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\p{Script=Greek}\p{Script=Cyrillic}]*$/u;
+/** A word made of underscores alone. */
+const UNDERSCORE_RUN = /(?:^|[^\p{L}\p{N}_])_+(?![\p{L}\p{N}_])/u;
 const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 // Created on first use: building it loads ICU word data (~10 ms), which
@@ -61,7 +63,8 @@ export const STOPWORDS = new Set(
 /** Query words in order: Latin words and CJK words (segmented by Intl), stopwords dropped. */
 export function queryWords(text: string): string[] {
   // In these scripts the segmenter splits as LATIN_WORD does, and building it costs ~9 ms of a query process.
-  if (SIMPLE_SCRIPTS.test(text)) return [...new Set((text.toLowerCase().match(LATIN_WORD) ?? []).filter((w) => !STOPWORDS.has(w) && !/^_+$/.test(w)))];
+  // (ICU treats a lone run of underscores its own way: such a text takes the segmenter.)
+  if (SIMPLE_SCRIPTS.test(text) && !UNDERSCORE_RUN.test(text)) return [...new Set((text.toLowerCase().match(LATIN_WORD) ?? []).filter((w) => !STOPWORDS.has(w)))];
   return segmentedWords(text);
 }
 
