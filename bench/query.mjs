@@ -4,7 +4,48 @@ import { spawnSync } from 'node:child_process';
 import { CLI, sandbox, now, pct, median, fmt } from './lib.mjs';
 import { buildStore, syntheticText } from './fixtures.mjs';
 import { openMemory } from 'claude-mem';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { lexicalMatches } from '../dist/store/lexical.js';
 
+const EXACT = { probe: 1e9, recent: 1e9 };
+
+/**
+ * The lexical half alone, on the store file: bm25 bounded as the product
+ * does it (store/lexical.ts) against bm25 over every match, side by side.
+ * Agreement counts a bounded top-10 hit as right when exact search has it
+ * in its top 10 or scores it level with its 10th (the synthetic store is
+ * full of ties, and either side may break them).
+ */
+function lexicalBound(dbPath, reps) {
+  const db = new Database(dbPath, { readonly: true });
+  const cache = new Map();
+  const stmt = (sql) => cache.get(sql) ?? cache.set(sql, db.prepare(sql)).get(sql);
+  const bounded = [];
+  const exact = [];
+  let right = 0;
+  let asked = 0;
+  for (let r = 0; r < reps; r++) {
+    for (const q of [...QUERIES, ...LONGER]) {
+      let t0 = now();
+      const e = [...lexicalMatches(stmt, q, 50, EXACT)];
+      exact.push(now() - t0);
+      t0 = now();
+      const b = [...lexicalMatches(stmt, q, 50)];
+      bounded.push(now() - t0);
+      if (r > 0) continue;
+      const top = new Set(e.slice(0, 10).map(([id]) => id));
+      const tenth = e[Math.min(9, e.length - 1)]?.[1] ?? 0;
+      right += b.slice(0, 10).filter(([id, s]) => top.has(id) || s >= tenth - 1e-9).length;
+      asked += Math.min(10, e.length);
+    }
+  }
+  db.close();
+  return { bounded, exact, agreement: asked ? right / asked : 1 };
+}
+
+// Longer questions too, for the bounded bm25: more common words at once.
+const LONGER = ['create_time index orders', 'T-7919 ticket', 'cron 表达式 定时任务', 'how do we format the logs for billing exporter', 'staging database migration must not touch orders', 'which cache layer depends on Redis 7'];
 const QUERIES = ['orders table index', '日志 JSON 格式', 'payment webhook staging', '缓存键 版本号', 'pytest -q', 'rate limiter redis', '数据库迁移', 'login page snake_case'];
 
 export async function query({ sizes, reps }) {
@@ -45,6 +86,13 @@ export async function query({ sizes, reps }) {
       rows.push({ figure: 'query in-process', variant: `${n} memories, hybrid, approximate index`, 'p50 ms': fmt(pct(ann, 50), 2), 'p99 ms': fmt(pct(ann, 99), 2) });
     }
     if (n === sizes[sizes.length - 1]) {
+      const lex = lexicalBound(join(sb.project, '.claude-mem', 'mem.db'), reps);
+      rows.push({
+        figure: 'query in-process',
+        variant: `${n} memories, bm25 bounded (every rare-term match, all-words and newest sets)`,
+        'p50 ms': fmt(pct(lex.bounded, 50), 2),
+        'p99 ms': `over every match: ${fmt(pct(lex.exact, 50), 2)}; top-10 agreement ${fmt(lex.agreement, 3)}`,
+      });
       const xs = [];
       for (let i = 0; i < 5; i++) {
         const t0 = now();

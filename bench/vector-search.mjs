@@ -98,7 +98,7 @@ for (const n of sizes) {
     const [ti, i8top] = time(() => rerank(v, i8.all(blob(v), 100).map((r) => Number(r.id))));
     stats.int8.push(ti);
     recall.int8.push(i8top.filter((id) => truth.has(id)).length / Math.max(1, truth.size));
-    // The pool search asks for (SEARCH_POOL, 100), as search.ts does.
+    // The pool search asks for 100 (search.ts asks 5 per result, at least 50).
     const [th, hn] = time(() => hnsw.nearest(v, 100).map((x) => x.memoryId));
     stats['hnsw-i8'].push(th);
     const hnTop = new Set(hn.slice(0, 10));

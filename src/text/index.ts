@@ -3,6 +3,7 @@ export { redact, onlyRedacted, entropy, looksRandom } from './redact.js';
 export { isTrivia, isTooShort, isLowValue, isCorrection, overlapWith, weightedLength, MIN_MEMORY_CHARS, MAX_OVERLAP } from './filters.js';
 export {
   ftsMatchQuery,
+  ftsQueryTerms,
   indexTerms,
   likeTerms,
   queryWords,

@@ -92,11 +92,12 @@ function quote(term: string): string {
 }
 
 /**
- * Turns anything a user types into a safe FTS5 MATCH expression: every term
- * quoted (so AND, NEAR, *, ^, : and quotes are plain text), OR-joined, at most
- * MAX_QUERY_TERMS. Returns undefined when no term is left.
+ * The quoted FTS5 terms of a query: `own` are the user's words and CJK
+ * bigrams, `widened` their translations (log ↔ 日志). Every term is quoted
+ * (so AND, NEAR, *, ^, : and quotes are plain text); together at most
+ * MAX_QUERY_TERMS. Undefined when no term is left.
  */
-export function ftsMatchQuery(text: string): string | undefined {
+export function ftsQueryTerms(text: string): { own: string[]; widened: string[] } | undefined {
   const latin = queryWords(text).filter((w) => !HAN.test(w));
   // A CJK run is matched by its bigrams, as it is indexed: a word splitter
   // leaves rarer words (头像, 回滚) as single characters that match nothing.
@@ -104,8 +105,15 @@ export function ftsMatchQuery(text: string): string | undefined {
   const grams = runs.flatMap(bigrams).filter((g) => [...g].length === 2 && !STOPWORDS.has(g));
   const widened = translations(latin, runs).map((w) => (HAN.test(w) ? bigrams(w).join(' ') : w));
   const terms = [...new Set([...latin, ...grams])].slice(0, MAX_QUERY_TERMS);
-  const all = [...terms, ...widened.filter((w) => !terms.includes(w)).slice(0, MAX_QUERY_TERMS - Math.min(terms.length, MAX_QUERY_TERMS / 2))];
-  return all.length ? all.map(quote).join(' OR ') : undefined;
+  const extra = widened.filter((w) => !terms.includes(w)).slice(0, MAX_QUERY_TERMS - Math.min(terms.length, MAX_QUERY_TERMS / 2));
+  if (terms.length + extra.length === 0) return undefined;
+  return { own: terms.map(quote), widened: extra.map(quote) };
+}
+
+/** The same terms OR-joined: one safe FTS5 MATCH expression. */
+export function ftsMatchQuery(text: string): string | undefined {
+  const q = ftsQueryTerms(text);
+  return q && [...q.own, ...q.widened].join(' OR ');
 }
 
 /** Terms for the LIKE fallback: the raw words, longest first. */
