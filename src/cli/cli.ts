@@ -4,6 +4,7 @@ import { createMessages } from './messages.js';
 import { brief } from './show.js';
 import { closest } from '../text/index.js';
 import { commandWord } from './command-word.js';
+import { singleCommand } from './single-command.js';
 import type { CliEnv } from './env.js';
 
 /** A reader that stopped reading must not keep the wrapper alive for long. */
@@ -51,11 +52,13 @@ async function main(): Promise<void> {
   const onRunExit = (s: number): void => {
     runStatus = s;
   };
-  // A launch is on the user's way to their CLI: it loads the run command alone, not the other twenty.
-  if (commandWord(process.argv.slice(2)) === 'run') {
-    const [{ baseProgram }, { registerRun }, { addExamples }] = await Promise.all([import('./program-base.js'), import('./commands/run.js'), import('./examples.js')]);
+  // A launch is on the user's way to their CLI, and a query on theirs to an
+  // answer: a process that runs one command loads that command alone.
+  const single = singleCommand(commandWord(process.argv.slice(2)));
+  if (single) {
+    const [{ baseProgram, VERSION }, register, { addExamples }] = await Promise.all([import('./program-base.js'), single(), import('./examples.js')]);
     program = baseProgram(cli, setQuiet);
-    registerRun(program, cli, onRunExit);
+    register(program, cli, { onRunExit, version: VERSION });
     addExamples(program);
   } else {
     const { buildProgram } = await import('./program.js');

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildProgram } from './program.js';
+import { baseProgram, VERSION } from './program-base.js';
+import { SINGLE_WORDS, singleCommand } from './single-command.js';
 import { renderCommandTable, spliceCommandTable } from './command-table.js';
 import { createMessages } from './messages.js';
 import type { CliEnv } from './env.js';
@@ -42,5 +44,20 @@ describe('the README command table', () => {
     expect(table).toMatch(/claude-mem distill .*\[--live\]/);
     expect(table).toContain('claude-mem model pull [name]');
     expect(table).not.toContain('claude-mem docs');
+  });
+});
+
+describe('commands built alone (single-command.ts)', () => {
+  it('cover every command but docs, and build the same command as the whole program', async () => {
+    const names = program.commands.map((c) => c.name()).sort();
+    expect([...SINGLE_WORDS, 'docs'].sort()).toEqual(names);
+    for (const word of SINGLE_WORDS) {
+      const alone = baseProgram(cli, () => undefined);
+      const register = singleCommand(word);
+      (await register?.())?.(alone, cli, { onRunExit: () => undefined, version: VERSION });
+      const mine = alone.commands.find((c) => c.name() === word);
+      const whole = program.commands.find((c) => c.name() === word);
+      expect(mine?.helpInformation()).toBe(whole?.helpInformation());
+    }
   });
 });

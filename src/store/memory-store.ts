@@ -315,9 +315,11 @@ export class MemoryStore {
    */
   archiveCold(days: number, now = Date.now()): number {
     if (!this.writable) return 0;
+    // `+heat`: the range is on last_accessed_at (memories_decay), which finds
+    // only the cold few; on heat it would read every fact.
     const n = this.run(
       () =>
-        this.stmt("UPDATE memories SET status = 'archived' WHERE status = 'active' AND type = 'fact' AND last_accessed_at < ? AND heat < ?").run(
+        this.stmt("UPDATE memories SET status = 'archived' WHERE status = 'active' AND type = 'fact' AND last_accessed_at < ? AND +heat < ?").run(
           now - days * DAY_MS,
           HOT_HEAT,
         ).changes,

@@ -104,6 +104,12 @@ export const MIGRATIONS: Migration[] = [
     // never rewritten by dedup: it only gains supplements.
     up: (db) => db.exec('ALTER TABLE memories ADD COLUMN reviewed_at INTEGER'),
   },
+  {
+    name: '009_memories_decay_index',
+    // Lazy decay runs whenever a store is opened for reading; without this
+    // it read every fact (17 ms of a query process at 100k memories).
+    up: (db) => db.exec('CREATE INDEX memories_decay ON memories (type, status, last_accessed_at)'),
+  },
 ];
 
 export function migrate(db: Database.Database): void {
