@@ -115,7 +115,8 @@ export class DirectoryMemory {
 
   /**
    * Hybrid search (FTS5 + vectors). Hits with no lexical match and a weak
-   * vector are noise, not results, and are left out.
+   * vector are noise, not results, and are left out (unless they answer a
+   * question that matched).
    */
   async search(text: string, o: QueryOptions = {}): Promise<QueryResult> {
     const started = process.hrtime.bigint();
@@ -131,7 +132,8 @@ export class DirectoryMemory {
       cwd: this.cwd,
       crossDirPenalty: this.config.retrieval.cross_dir_penalty,
     });
-    const shown = o.keepWeak ? hits : hits.filter((h) => h.lexical > 0 || h.cosine >= this.stores.thresholds.retrieval);
+    // The turn after a matching question is its answer, whatever its own words.
+    const shown = o.keepWeak ? hits : hits.filter((h) => h.lexical > 0 || h.cosine >= this.stores.thresholds.retrieval || h.answers !== undefined);
     return { hits: shown, ms: Number(process.hrtime.bigint() - started) / 1e6 };
   }
 

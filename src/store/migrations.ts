@@ -110,6 +110,11 @@ export const MIGRATIONS: Migration[] = [
     // it read every fact (17 ms of a query process at 100k memories).
     up: (db) => db.exec('CREATE INDEX memories_decay ON memories (type, status, last_accessed_at)'),
   },
+  {
+    name: '010_memories_session_index',
+    // A hit's neighbours in its session (search lends them part of its score).
+    up: (db) => db.exec('CREATE INDEX memories_session ON memories (session_id, id)'),
+  },
 ];
 
 export function migrate(db: Database.Database): void {

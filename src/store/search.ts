@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { cosine } from './embed/embedder.js';
 import { lexicalMatches } from './lexical.js';
 import { applyDirPenalty, fuse } from './rank.js';
+import { lendToNeighbours } from './neighbours.js';
 import { passesFilter, toMemory, type MemoryRow } from './rows.js';
 import type { VectorIndex } from './vectors.js';
 import type { Hit, SearchOptions, StoreScope } from './types.js';
@@ -23,6 +24,14 @@ export interface SearchSource {
   rowsByIds: (ids: number[]) => Map<number, MemoryRow>;
 }
 
+/** The memories written just before and after a row in its session, if any. */
+function sessionNeighbours(stmt: SearchSource['stmt'], row: MemoryRow): { before?: MemoryRow; after?: MemoryRow } {
+  if (!row.session_id) return {};
+  const before = stmt('SELECT * FROM memories WHERE session_id = ? AND id < ? ORDER BY id DESC LIMIT 1').get(row.session_id, row.id) as MemoryRow | undefined;
+  const after = stmt('SELECT * FROM memories WHERE session_id = ? AND id > ? ORDER BY id LIMIT 1').get(row.session_id, row.id) as MemoryRow | undefined;
+  return { ...(before ? { before } : {}), ...(after ? { after } : {}) };
+}
+
 /**
  * Hybrid search over one store: the FTS5 pool and the KNN pool, each
  * memory scored by the fused formula (rank.ts), filtered, best first.
@@ -40,14 +49,31 @@ export function hybridSearch(src: SearchSource, query: string, v: Float32Array |
   let best = 0;
   for (const [id, b] of lexical) if (rows.has(id) && b > best) best = b;
   const hits: Hit[] = [];
+  const hitOf = (row: MemoryRow, c: number): Hit => {
+    const fused = fuse(c, lexical.get(row.id), best);
+    const score = applyDirPenalty(fused.score, row.dir, opts.cwd, opts.crossDirPenalty ?? 1);
+    return { memory: toMemory(src.scope, row), score, cosine: c, lexical: fused.lexical };
+  };
   for (const id of ids) {
     const row = rows.get(id);
     if (!row || !passesFilter(row, opts)) continue;
-    const c = cos.get(id) ?? 0;
-    const fused = fuse(c, lexical.get(id), best);
-    const score = applyDirPenalty(fused.score, row.dir, opts.cwd, opts.crossDirPenalty ?? 1);
-    hits.push({ memory: toMemory(src.scope, row), score, cosine: c, lexical: fused.lexical });
+    hits.push(hitOf(row, cos.get(id) ?? 0));
   }
   hits.sort((a, b) => b.score - a.score || b.memory.createdAt - a.memory.createdAt);
-  return hits.slice(0, opts.limit);
+  const scored = new Map(hits.map((h) => [h.memory.rowid, h]));
+  const asHit = (row: MemoryRow | undefined): Hit | undefined => {
+    if (!row || !passesFilter(row, opts)) return undefined;
+    const known = scored.get(row.id);
+    if (known) return known;
+    const vec = v ? src.vectors.byIds([row.id]).get(row.id) : undefined;
+    return hitOf(row, v && vec ? cosine(v, vec) : 0);
+  };
+  const lifted = lendToNeighbours(hits, (h) => {
+    const row = rows.get(h.memory.rowid);
+    const n = row ? sessionNeighbours(src.stmt, row) : {};
+    const before = asHit(n.before);
+    const after = asHit(n.after);
+    return { ...(before ? { before } : {}), ...(after ? { after } : {}) };
+  });
+  return lifted.slice(0, opts.limit);
 }

@@ -69,6 +69,8 @@ export interface Hit {
   cosine: number;
   /** Normalised bm25 in [0, 1]; 0 when FTS did not match. */
   lexical: number;
+  /** The id of the question this memory follows in its session, when its score is borrowed from that question (neighbours.ts). */
+  answers?: string;
 }
 
 export interface WritePolicy {

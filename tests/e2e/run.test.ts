@@ -128,7 +128,10 @@ describe('claude-mem run under a real PTY', () => {
   ] as const)('forwards %s and exits 128 + its number (%i)', async (signal, status) => {
     const sb = makeSandbox();
     const h = startCli(['run', 'sleep', '30'], { cwd: sb.project, env: sb.env });
-    await new Promise((r) => setTimeout(r, 800));
+    // Until the wrapper has its child (a loaded machine starts it late), a signal would find no handler yet.
+    const until = Date.now() + 20_000;
+    while (spawnSync('pgrep', ['-P', String(h.pty.pid)]).status !== 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 200));
     process.kill(h.pty.pid, signal);
     expect((await h.exited).exitCode).toBe(status);
   });
