@@ -172,12 +172,15 @@ async function processClaimed(
     summary = fromTranscript.distilled.summary || summary;
     condensed = fromTranscript.distilled.condensed;
   } else {
+    // Joined once at the end: appended segment by segment, a long session copied it quadratically (3 s of a one-hour log).
+    const parts: string[] = [];
     for (const seg of closed) {
       const d = distillSegment(seg, ctx);
       for (const c of d.candidates) add(c);
       if (d.summary) summary = d.summary;
-      condensed = [condensed, d.condensed].filter(Boolean).join('\n');
+      if (d.condensed) parts.push(d.condensed);
     }
+    condensed = parts.join('\n');
   }
   // The open segment's markers are stored at once, even while it runs, and
   // its new material (entities, requests) is folded into the running summary.

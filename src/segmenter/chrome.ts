@@ -8,8 +8,28 @@ const LEADING = /^\s*(?:[>$#%❯›»]+|[-*+]|\d+[.)])\s+/;
 /** A spinner's status left on the line when the answer overwrote it without clearing. */
 const STATUS = /^(?:Thinking|Working|Loading|Processing|Generating|思考中|处理中)…?\.{0,3}\s*(?:\(\d+s\))?\s*(?:\d+%)?\s*/i;
 
-export function cleanLine(line: string): string {
+function clean(line: string): string {
   return line.replace(CHROME, ' ').replace(/\s+/g, ' ').trim().replace(LEADING, '').replace(STATUS, '').replace(LEADING, '').trim();
+}
+
+/**
+ * The segmenter and the distiller clean the same lines several times (each
+ * turn's echo test, redraw test, sentences), and a long session repeats its
+ * lines: short ones are remembered. The cache is dropped when full; a long
+ * line is never kept (a 50 MB line must not stay in memory).
+ */
+const CLEANED_MAX = 50_000;
+const CLEANED_LINE_MAX = 2_000;
+const cleaned = new Map<string, string>();
+
+export function cleanLine(line: string): string {
+  if (line.length > CLEANED_LINE_MAX) return clean(line);
+  const known = cleaned.get(line);
+  if (known !== undefined) return known;
+  const out = clean(line);
+  if (cleaned.size >= CLEANED_MAX) cleaned.clear();
+  cleaned.set(line, out);
+  return out;
 }
 
 /**

@@ -47,6 +47,9 @@ export interface SegmentOptions {
  * letters) may come before it, so "bash: !记得: event not found" is not one.
  */
 export function markerText(line: string, marker: string, typed: boolean): string | undefined {
+  // Cleaning only blanks characters out and squeezes spaces, so a line without
+  // a marker of no spaces or chrome has none after it either (most lines).
+  if (!line.includes(marker) && (typed || (!/\s/u.test(marker) && cleanLine(marker) === marker))) return undefined;
   if (!typed) line = cleanLine(line);
   const at = line.indexOf(marker);
   if (at < 0) return undefined;
@@ -188,15 +191,39 @@ export function segmentSession(events: InputEvent[], screen: TextLine[], o: Segm
     const cur = times[i] ?? 0;
     if (cur - prev >= idle) cuts.push((prev + cur) / 2);
   }
-  const bounds = [-Infinity, ...cuts, Infinity];
+  // Each item goes to its segment by binary search over the cuts: filtering
+  // every item for every segment cost O(segments × events) (2 s of a one-hour log).
+  const segCount = cuts.length + 1;
+  const bucketOf = (t: number): number => {
+    let lo = 0;
+    let hi = cuts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cuts[mid] ?? Infinity) < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const bucket = <T extends { t: number }>(items: T[]): T[][] => {
+    const out: T[][] = Array.from({ length: segCount }, () => []);
+    for (const it of items) out[bucketOf(it.t)]?.push(it);
+    return out;
+  };
+  const linesBy = bucket(lines);
+  const inputsBy = bucket(inputs);
+  const span = Array.from({ length: segCount }, () => ({ start: Infinity, end: -Infinity }));
+  for (const t of times) {
+    const sp = span[bucketOf(t)];
+    if (!sp) continue;
+    if (t < sp.start) sp.start = t;
+    if (t > sp.end) sp.end = t;
+  }
   const segments: Segment[] = [];
-  for (let b = 0; b + 1 < bounds.length; b++) {
-    const lo = bounds[b] ?? -Infinity;
-    const hi = bounds[b + 1] ?? Infinity;
+  for (let b = 0; b < segCount; b++) {
     // <private> spans go before anything is read; one left open hides the rest of its segment.
-    const segLines = keepPublic(lines.filter((l) => l.t > lo && l.t <= hi));
-    const segInputs = keepPublic(inputs.filter((s) => s.t > lo && s.t <= hi));
-    const segTimes = times.filter((t) => t > lo && t <= hi);
+    const segLines = keepPublic(linesBy[b] ?? []);
+    const segInputs = keepPublic(inputsBy[b] ?? []);
+    const sp = span[b] ?? { start: Infinity, end: -Infinity };
     if (segLines.length === 0 && segInputs.length === 0) continue;
     const found = [
       ...segInputs.map((s) => ({ m: markerText(s.text, o.marker, true), t: s.t })),
@@ -206,8 +233,8 @@ export function segmentSession(events: InputEvent[], screen: TextLine[], o: Segm
     const markerAt: Record<string, number> = {};
     for (const x of found) markerAt[x.m] = Math.min(markerAt[x.m] ?? Infinity, x.t);
     segments.push({
-      start: segTimes[0] ?? 0,
-      end: segTimes[segTimes.length - 1] ?? 0,
+      start: Number.isFinite(sp.start) ? sp.start : 0,
+      end: Number.isFinite(sp.end) ? sp.end : 0,
       lines: segLines,
       inputs: segInputs,
       turns: buildTurns(segInputs, segLines).map((t) => ({ ...t, reply: dropPartialRedraws(t.reply) })),

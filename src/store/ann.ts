@@ -42,6 +42,11 @@ function loadUsearch(): Usearch | null {
   return usearch;
 }
 
+/** usearch itself, for an index kept in memory only (batch-vectors.ts); null where it cannot load. */
+export function usearchModule(): Usearch | null {
+  return loadUsearch();
+}
+
 export function annAvailable(): boolean {
   return loadUsearch() !== null;
 }

@@ -6,7 +6,8 @@ import type { Candidate, WriteResult } from './types.js';
 
 export interface WriteTarget {
   stmt: (sql: string) => Statement;
-  vectors: VectorIndex;
+  /** The store's vector table, or a batch holding vectors until it ends (batch-vectors.ts). */
+  vectors: Pick<VectorIndex, 'insert' | 'replace'>;
   embedderId: string;
   displayId: (rowid: number) => string;
 }

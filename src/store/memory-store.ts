@@ -8,6 +8,7 @@ import { VectorIndex } from './vectors.js';
 import type { AnnReader, AnnBuildResult } from './ann.js';
 import type { AnnMeta, AnnState } from './ann-state.js';
 import { hybridSearch } from './search.js';
+import { BatchVectors } from './batch-vectors.js';
 import { decideWrite, screenCandidate, type NearMemory, type WriteDecision } from './write-decision.js';
 import { applyDecision } from './apply-write.js';
 import type { Candidate, Hit, Memory, MemoryType, SearchFilter, SearchOptions, StoreScope, WritePolicy, WriteResult } from './types.js';
@@ -113,15 +114,19 @@ export class MemoryStore {
     const vectorOf = new Map(todo.map((i, j) => [i, vectors[j]]));
     const results = this.run(() =>
       this.db
-        .transaction((): WriteResult[] =>
-          cs.map((c, i) => {
+        .transaction((): WriteResult[] => {
+          const maxId = this.stmt('SELECT max(id) FROM memories').pluck().get() as number | null;
+          const batch = new BatchVectors(this.vectors, (maxId ?? 0) + 1);
+          const out = cs.map((c, i) => {
             const x = screened[i];
             if (!x || !('text' in x)) return x ?? { action: 'filtered', reason: 'empty' };
             const vector = vectorOf.get(i);
             if (!vector) throw new Error('the embedder returned no vector');
-            return this.writeOne(c, x.text, x.hash, vector, now, policy, opts.dedup ?? true);
-          }),
-        )
+            return this.writeOne(batch, c, x.text, x.hash, vector, now, policy, opts.dedup ?? true);
+          });
+          batch.flush();
+          return out;
+        })
         .immediate(),
     );
     if (results.some((r) => r.action === 'inserted' || r.action === 'updated' || r.action === 'merged')) this.markChanged();
@@ -129,20 +134,20 @@ export class MemoryStore {
   }
 
   /** Dedup or insert one screened candidate; runs inside writeMany's transaction. */
-  private writeOne(c: Candidate, text: string, hash: string, vector: Float32Array, now: number, policy: WritePolicy, dedup: boolean): WriteResult {
+  private writeOne(batch: BatchVectors, c: Candidate, text: string, hash: string, vector: Float32Array, now: number, policy: WritePolicy, dedup: boolean): WriteResult {
     const same = this.stmt('SELECT id FROM memories WHERE content_hash = ?').get(hash) as { id: number } | undefined;
     if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
 
     // Without dedup (restoring memories kept elsewhere) only exact repeats are refused.
     const decision: WriteDecision = dedup
-      ? decideWrite(text, this.eligibleNeighbours(vector, c), policy, { explicit: c.explicit, force: c.force, summary: c.summary })
+      ? decideWrite(text, this.eligibleNeighbours(batch, vector, c), policy, { explicit: c.explicit, force: c.force, summary: c.summary })
       : { kind: 'insert', similarity: 0 };
-    return applyDecision({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (r) => this.displayId(r) }, c, { text, hash, vector, now }, decision);
+    return applyDecision({ stmt: this.stmt, vectors: batch, embedderId: this.embedder.id, displayId: (r) => this.displayId(r) }, c, { text, hash, vector, now }, decision);
   }
 
   /** Active neighbours a candidate may be folded into: same directory, or any global. */
-  private eligibleNeighbours(v: Float32Array, c: Candidate): NearMemory[] {
-    const near = this.vectors.nearest(v, NEIGHBOURS);
+  private eligibleNeighbours(batch: BatchVectors, v: Float32Array, c: Candidate): NearMemory[] {
+    const near = batch.nearest(v, NEIGHBOURS);
     if (near.length === 0) return [];
     const rows = this.rowsByIds(near.map((n) => n.memoryId));
     const out: NearMemory[] = [];

@@ -56,8 +56,8 @@ export class VectorIndex {
    * The k nearest of this embedder's vectors, optionally of one type: from
    * the approximate index when the store has a usable one, else exact.
    */
-  nearest(v: Float32Array, k: number, type?: MemoryType): Neighbour[] {
-    return this.approximate(v, k, type) ?? this.exact(v, k, type);
+  nearest(v: Float32Array, k: number, type?: MemoryType, below?: number): Neighbour[] {
+    return this.approximate(v, k, type, below) ?? this.exact(v, k, type);
   }
 
   /**
@@ -66,11 +66,13 @@ export class VectorIndex {
    * the index asked for more (after three widenings: exact search). The k
    * best by the index's int8 cosine, and the newer ones, are then scored
    * with their float vectors. Undefined (go exact) without an index.
+   * `below`: memories from that id on are left out (a batch being written
+   * holds their vectors itself, batch-vectors.ts).
    */
-  private approximate(v: Float32Array, k: number, type?: MemoryType): Neighbour[] | undefined {
+  private approximate(v: Float32Array, k: number, type?: MemoryType, below = Number.MAX_SAFE_INTEGER): Neighbour[] | undefined {
     const cur = this.ann?.current();
     if (!cur || cur.meta.embedderId !== this.embedderId() || cur.meta.dims !== v.length) return undefined;
-    const newer = this.stmt('SELECT id FROM memories WHERE id > ?').pluck().all(cur.meta.maxId) as number[];
+    const newer = this.stmt('SELECT id FROM memories WHERE id > ? AND id < ?').pluck().all(cur.meta.maxId, below) as number[];
     // A type filter is applied after the graph search: ask for more at once.
     for (let want = type ? k * 4 : k + 8, round = 0; round < 3; want *= 4, round++) {
       const proposed = AnnReader.search(cur.index, v, want);

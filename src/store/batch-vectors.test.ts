@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { BatchVectors, EXACT_UP_TO } from './batch-vectors.js';
+import { memoryStore, POLICY } from './test-helpers.js';
+import { lexicalVector } from './embed/lexical.js';
+import { cosine } from '../text/cosine.js';
+import type { VectorIndex } from './vectors.js';
+
+/** Distinct texts that share no words with each other (word i is unique to text i). */
+const textOf = (i: number): string => `alpha${i} bravo${i} charlie${i} delta${i} echo${i} foxtrot${i}`;
+
+describe('BatchVectors', () => {
+  it('finds the batch neighbours exactly, small or past the graph threshold', async () => {
+    const s = memoryStore();
+    const vectors = (s as unknown as { vectors: VectorIndex }).vectors;
+    const batch = new BatchVectors(vectors, 1);
+    const n = EXACT_UP_TO + 300;
+    for (let i = 0; i < n; i++) batch.insert(i + 1, lexicalVector(textOf(i)), 'fact');
+    for (const probe of [3, EXACT_UP_TO + 100, n - 1]) {
+      // A near repeat of text `probe`: its nearest must be that text, with the exact cosine.
+      const v = lexicalVector(`${textOf(probe)} golf`);
+      const [best] = batch.nearest(v, 8);
+      expect(best?.memoryId).toBe(probe + 1);
+      expect(best?.similarity).toBeCloseTo(cosine(v, lexicalVector(textOf(probe))), 6);
+    }
+  });
+
+  it("hides a replaced memory's old vector, and writes every vector at flush", async () => {
+    const s = memoryStore();
+    await s.write({ type: 'fact', text: 'the staging database is refreshed every night at two', dir: '/p', agent: 'a', sessionId: 's', source: null }, POLICY);
+    const vectors = (s as unknown as { vectors: VectorIndex }).vectors;
+    const batch = new BatchVectors(vectors, 2);
+    const old = lexicalVector('the staging database is refreshed every night at two');
+    const fresh = lexicalVector('payment webhooks retry five times with backoff');
+    batch.replace(1, fresh, 'fact');
+    const near = batch.nearest(old, 3);
+    expect(near.find((x) => x.memoryId === 1)?.similarity).toBeCloseTo(cosine(old, fresh), 6);
+    batch.insert(2, old, 'fact');
+    expect(vectors.nearest(old, 3).map((x) => x.memoryId)).toEqual([1]);
+    batch.flush();
+    expect(vectors.nearest(fresh, 1)[0]).toMatchObject({ memoryId: 1 });
+    expect(vectors.nearest(old, 1)[0]).toMatchObject({ memoryId: 2 });
+  });
+
+  it('still dedups inside one large batch: a restatement near its end updates the memory from its start', async () => {
+    const s = memoryStore();
+    const c = (text: string) => ({ type: 'fact' as const, text, dir: '/p', agent: 'a', sessionId: 's', source: null });
+    const texts = Array.from({ length: EXACT_UP_TO + 50 }, (_, i) => `${textOf(i)} hotel`);
+    const results = await s.writeMany([c('the integration tests need the redis container started first'), ...texts.map(c), c('the integration tests need the redis container to be started first')], POLICY);
+    expect(results[0]?.action).toBe('inserted');
+    expect(results.at(-1)).toMatchObject({ action: 'updated', id: results[0]?.id });
+    expect(s.list({}).length).toBe(texts.length + 1);
+  });
+});

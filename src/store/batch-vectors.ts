@@ -1,0 +1,109 @@
+import type { Index } from 'usearch';
+import { cosine } from '../text/cosine.js';
+import { usearchModule } from './ann.js';
+import type { Neighbour, VectorIndex } from './vectors.js';
+import type { MemoryType } from './types.js';
+
+/**
+ * The vectors of one batch write (a session's worth), held in memory until
+ * the batch ends. Each candidate is deduplicated against the store as it
+ * was before the batch (one KNN there, of fixed size) and against the
+ * batch so far, here. Written into the store's vector table one by one, the
+ * batch made every later KNN longer: a one-hour log of 9,000 candidates
+ * spent 22 of its 37 s in them.
+ *
+ * Up to EXACT_UP_TO vectors the batch is scanned exactly; past that an HNSW
+ * graph in memory (usearch, int8 cells) proposes twice the neighbours asked
+ * and the float vectors score them, where usearch loads; an exact scan
+ * otherwise.
+ */
+export const EXACT_UP_TO = 512;
+
+interface Entry {
+  vector: Float32Array;
+  type: MemoryType;
+  /** A memory from before the batch whose vector the batch replaced. */
+  replaces: boolean;
+}
+
+export class BatchVectors {
+  private readonly pending = new Map<number, Entry>();
+  private replacedBefore = 0;
+  private graph: Index | undefined;
+  private graphFailed = false;
+
+  /** `firstNewId`: the id the batch's first new memory gets; older ones are the store's. */
+  constructor(
+    private readonly base: VectorIndex,
+    private readonly firstNewId: number,
+  ) {}
+
+  insert(id: number, v: Float32Array, type: MemoryType): void {
+    this.put(id, v, type, false);
+  }
+
+  replace(id: number, v: Float32Array, type: MemoryType): void {
+    const had = this.pending.get(id);
+    const replaces = had ? had.replaces : id < this.firstNewId;
+    if (replaces && !had) this.replacedBefore++;
+    this.put(id, v, type, replaces);
+  }
+
+  /** The k nearest of the store before the batch and of the batch, best first. */
+  nearest(v: Float32Array, k: number): Neighbour[] {
+    // A replaced memory's old vector is still in the store: ask for that many more and drop them.
+    const before = this.base.nearest(v, k + this.replacedBefore, undefined, this.firstNewId).filter((n) => !this.pending.has(n.memoryId));
+    return [...before, ...this.nearestPending(v, k)].sort((a, b) => b.similarity - a.similarity).slice(0, k);
+  }
+
+  /** Writes the batch's vectors into the store; call once, at the end of the batch's transaction. */
+  flush(): void {
+    for (const [id, e] of this.pending) {
+      if (e.replaces) this.base.replace(id, e.vector, e.type);
+      else this.base.insert(id, e.vector, e.type);
+    }
+    this.pending.clear();
+  }
+
+  private put(id: number, v: Float32Array, type: MemoryType, replaces: boolean): void {
+    if (this.graph && this.pending.has(id)) this.graph.remove(BigInt(id));
+    this.pending.set(id, { vector: v, type, replaces });
+    if (this.graph) this.graph.add(BigInt(id), v, 1);
+    else if (this.pending.size > EXACT_UP_TO && !this.graphFailed) this.buildGraph(v.length);
+  }
+
+  private nearestPending(v: Float32Array, k: number): Neighbour[] {
+    if (this.graph) {
+      // The graph proposes (int8 cells), the float vectors decide: dedup thresholds need exact similarities.
+      const m = this.graph.search(v, k * 2, 1);
+      const out: Neighbour[] = [];
+      for (const key of m.keys) {
+        const e = this.pending.get(Number(key));
+        if (e) out.push({ memoryId: Number(key), similarity: cosine(v, e.vector) });
+      }
+      return out.sort((a, b) => b.similarity - a.similarity).slice(0, k);
+    }
+    const all: Neighbour[] = [];
+    for (const [id, e] of this.pending) all.push({ memoryId: id, similarity: cosine(v, e.vector) });
+    return all.sort((a, b) => b.similarity - a.similarity).slice(0, k);
+  }
+
+  private buildGraph(dims: number): void {
+    const u = usearchModule();
+    if (!u) {
+      this.graphFailed = true;
+      return;
+    }
+    const graph = new u.Index({ dimensions: dims, metric: u.MetricKind.Cos, quantization: u.ScalarKind.I8, connectivity: 8, expansion_add: 32, expansion_search: 32, multi: false });
+    const keys = new BigUint64Array(this.pending.size);
+    const matrix = new Float32Array(this.pending.size * dims);
+    let i = 0;
+    for (const [id, e] of this.pending) {
+      keys[i] = BigInt(id);
+      matrix.set(e.vector, i * dims);
+      i++;
+    }
+    graph.add(keys, matrix);
+    this.graph = graph;
+  }
+}
