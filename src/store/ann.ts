@@ -81,20 +81,31 @@ function newIndex(u: Usearch, dims: number): Index {
  * The index as this process sees it: mapped read-only on first use, mapped
  * again when another process replaced it (the meta file's mtime changed).
  */
+/** How long a look at the index's files holds. */
+const RECHECK_MS = 500;
+
 export class AnnReader {
   private index: Index | undefined;
   private meta: AnnMeta | undefined;
   private seenMtime = -1;
+  private checkedAt = -Infinity;
 
   constructor(readonly storePath: string) {}
 
+  /** Looks at the files again on the next call (this process just built the index). */
+  invalidate(): void {
+    this.checkedAt = -Infinity;
+  }
+
   /** The current meta and mapped index, or undefined when there is none that loads. */
   current(): { index: Index; meta: AnnMeta } | undefined {
+    // A batch write asks once per candidate: the file is looked at twice a second at most.
+    const now = Date.now();
+    if (now - this.checkedAt < RECHECK_MS) return this.index && this.meta ? { index: this.index, meta: this.meta } : undefined;
+    this.checkedAt = now;
     const files = annFiles(this.storePath);
-    let mtime: number;
-    try {
-      mtime = statSync(files.meta).mtimeMs;
-    } catch {
+    const mtime = statSync(files.meta, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtime === undefined) {
       this.index = undefined;
       this.meta = undefined;
       this.seenMtime = -1;

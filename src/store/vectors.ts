@@ -120,7 +120,10 @@ export class VectorIndex {
 
   /** Builds the approximate index now; undefined when the store has none (in memory, or turned off) or another build holds the lock. */
   buildAnn(): AnnBuildResult | undefined {
-    return this.ann ? buildAnnIndex(this.stmt, this.ann.storePath, this.embedderId()) : undefined;
+    if (!this.ann) return undefined;
+    const built = buildAnnIndex(this.stmt, this.ann.storePath, this.embedderId());
+    this.ann.invalidate();
+    return built;
   }
 
   byIds(ids: number[]): Map<number, Float32Array> {
