@@ -8,9 +8,10 @@
 // Metrics as defined in shared/eval/locomo/README.md. Evaluation data only:
 // nothing from the file is built into the product.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { openMemory } from 'claude-mem';
 import { table, fmt, sandbox } from './lib.mjs';
+import { RESULTS, writeReadme } from './performance.mjs';
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith('--') && !/^\d+(-\d+)?$/.test(a));
@@ -141,3 +142,5 @@ console.log(`\nconversations ${pick.join(',')}; evidence ids skipped (malformed 
 mkdirSync(dirname(jsonOut), { recursive: true });
 writeFileSync(jsonOut, `${JSON.stringify({ file, conversations: pick, skippedEvidence, unanswerable, embedder: 'lexical-v1', rows }, null, 2)}\n`);
 console.log(`wrote ${jsonOut}`);
+// The README's figures come from the default file only (a dev-file run).
+if (resolve(jsonOut) === join(RESULTS, 'locomo.json') && writeReadme()) console.log('rewrote the Performance section of README.md');

@@ -11,10 +11,11 @@
 // only: nothing from the file is built into the product.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { spawn } from 'node-pty';
 import { existsSync } from 'node:fs';
 import { CLI, ROOT, fmt, sandbox, settle, table } from './lib.mjs';
+import { RESULTS, writeReadme } from './performance.mjs';
 import { startAnthropicStandin, claudeHomeConfig, lastUserText } from '../tests/helpers/anthropic-standin.mjs';
 
 const args = process.argv.slice(2);
@@ -223,4 +224,5 @@ console.log(`${client === 'claude' ? 'real Claude Code' : 'stand-in CLI'}: query
 console.log(`optional summarizer: input ${summary.summarizer_input_tokens_mean} tokens per session mean, ${summary.summarizer_input_tokens_max} max (${inputTokens.length} calls; prompt included, reply not)`);
 mkdirSync(dirname(jsonOut), { recursive: true });
 writeFileSync(jsonOut, `${JSON.stringify({ client, summary, rows }, null, 2)}\n`);
+if (resolve(jsonOut) === join(RESULTS, 'recall-standin.json') && writeReadme()) console.log('rewrote the Performance section of README.md');
 await standin?.close();

@@ -20,6 +20,7 @@ import { mcp } from './mcp.mjs';
 import { importBench } from './import.mjs';
 import { hook } from './hook.mjs';
 import { ui } from './ui.mjs';
+import { writeReadme } from './performance.mjs';
 
 const quick = process.argv.includes('--quick');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
@@ -61,3 +62,4 @@ if (only) {
 }
 writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nwrote ${join(dir, 'latest.json')}`);
+if (writeReadme()) console.log('rewrote the Performance section of README.md');
