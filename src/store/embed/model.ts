@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { pullFromHub } from './hub.js';
 import { VECTOR_DIMS, type Embedder, type Thresholds } from './embedder.js';
 import { ConfigError } from '../../errors.js';
 
@@ -88,21 +90,29 @@ export class ModelEmbedder implements Embedder {
   }
 }
 
-/** Downloads a model once into the models dir, reporting progress per file. */
+export interface PulledModel {
+  files: string[];
+  /** The thresholds measured on the pulled model (calibration.ts), now kept beside it; undefined when inconclusive. */
+  thresholds?: Thresholds;
+}
+
+/**
+ * Downloads a model once into the models dir (hub.ts: progress over all its
+ * bytes, every file checked against the hub's listing), loads it as a
+ * search would, and calibrates its thresholds on the built-in labelled
+ * pairs, written beside it for every later use.
+ */
 export async function pullModel(
   modelsDir: string,
   model: string,
   onProgress: (file: string, loaded: number, total: number) => void,
-): Promise<void> {
-  const tf = await import('@huggingface/transformers');
-  tf.env.allowRemoteModels = true;
-  tf.env.localModelPath = modelsDir;
-  tf.env.cacheDir = modelsDir;
-  const pipe = await tf.pipeline('feature-extraction', model, {
-    dtype: 'q8',
-    progress_callback: (p) => {
-      if (p.status === 'progress') onProgress(p.file, p.loaded, p.total);
-    },
-  });
-  await pipe.dispose();
+  endpoint = process.env['HF_ENDPOINT'],
+): Promise<PulledModel> {
+  const dir = modelDir(modelsDir, model);
+  const files = await pullFromHub(dir, model, { ...(endpoint ? { endpoint } : {}), onProgress });
+  const { calibrate, THRESHOLDS_FILE } = await import('./calibration.js');
+  // Loading is the last check: a file the hub listed right can still be a model of the wrong size.
+  const calibration = await calibrate(new ModelEmbedder(modelsDir, model));
+  writeFileSync(join(dir, THRESHOLDS_FILE), `${JSON.stringify({ model, measuredAt: new Date().toISOString(), ...calibration }, null, 2)}\n`);
+  return { files, ...(calibration.thresholds ? { thresholds: calibration.thresholds } : {}) };
 }

@@ -1,5 +1,6 @@
 import { LexicalEmbedder } from './lexical.js';
-import { ModelEmbedder, localModelFile } from './model.js';
+import { MODEL_THRESHOLDS, ModelEmbedder, localModelFile, modelDir } from './model.js';
+import { calibratedThresholds } from './calibration.js';
 import type { Embedder } from './embedder.js';
 
 export interface EmbedderChoice {
@@ -14,7 +15,7 @@ export interface EmbedderChoice {
  */
 export function chooseEmbedder(modelsDir: string, model: string): EmbedderChoice {
   if (model === 'lexical') return { embedder: new LexicalEmbedder() };
-  if (localModelFile(modelsDir, model)) return { embedder: new ModelEmbedder(modelsDir, model) };
+  if (localModelFile(modelsDir, model)) return { embedder: new ModelEmbedder(modelsDir, model, calibratedThresholds(modelDir(modelsDir, model)) ?? MODEL_THRESHOLDS) };
   return {
     embedder: new LexicalEmbedder(),
     notice: `no local model ${model}; using built-in lexical vectors (run "claude-mem model pull" for semantic search).`,
