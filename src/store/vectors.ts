@@ -14,6 +14,9 @@ function blobVector(b: Buffer): Float32Array {
   return new Float32Array(copy.buffer);
 }
 
+/** How many of the index's best candidates are scored with their float vectors. */
+const RESCORED = 24;
+
 export interface Neighbour {
   memoryId: number;
   /** 1 − cosine distance. */
@@ -63,9 +66,9 @@ export class VectorIndex {
   /**
    * The index's candidates plus every memory written since it was built.
    * Candidates that are gone (deleted) or of another type are dropped, and
-   * the index asked for more (after three widenings: exact search). The k
-   * best by the index's int8 cosine, and the newer ones, are then scored
-   * with their float vectors. Undefined (go exact) without an index.
+   * the index asked for more (after three widenings: exact search). The
+   * best RESCORED by the index's int8 cosine, and the newer ones, are then
+   * scored with their float vectors. Undefined (go exact) without an index.
    * `below`: memories from that id on are left out (a batch being written
    * holds their vectors itself, batch-vectors.ts).
    */
@@ -80,12 +83,16 @@ export class VectorIndex {
       const kept = proposed.filter((p) => types.has(p.id) && (!type || types.get(p.id) === type));
       // Fewer than asked from the index means it holds no more: what we have is all there is.
       if (kept.length < k && proposed.length >= want) continue;
-      const ids = [...new Set([...kept.slice(0, k + 8).map((p) => p.id), ...newer])];
+      // The best few (and every newer memory) get their float cosine; the rest of a
+      // large pool keeps the index's int8 one (off by ~0.01), which only orders the tail.
+      const ranked = kept.slice(0, k + 8);
+      const exact = this.entries([...new Set([...ranked.slice(0, RESCORED).map((p) => p.id), ...newer])]);
       const scored: Neighbour[] = [];
-      for (const [id, e] of this.entries(ids)) {
+      for (const [id, e] of exact) {
         if (type && e.type !== type) continue;
         scored.push({ memoryId: id, similarity: cosine(v, e.vector) });
       }
+      for (const p of ranked.slice(RESCORED)) if (!exact.has(p.id)) scored.push({ memoryId: p.id, similarity: p.similarity });
       scored.sort((a, b) => b.similarity - a.similarity);
       return scored.slice(0, k);
     }
