@@ -15,19 +15,24 @@ function clean(line: string): string {
 /**
  * The segmenter and the distiller clean the same lines several times (each
  * turn's echo test, redraw test, sentences), and a long session repeats its
- * lines: short ones are remembered. The cache is dropped when full; a long
- * line is never kept (a 50 MB line must not stay in memory).
+ * lines: short ones are remembered, up to CLEANED_CHARS characters in all
+ * (about 4 MB); then the cache starts over. A long line is never kept.
  */
-const CLEANED_MAX = 50_000;
-const CLEANED_LINE_MAX = 2_000;
+const CLEANED_CHARS = 2_000_000;
+const CLEANED_LINE_MAX = 500;
 const cleaned = new Map<string, string>();
+let cleanedChars = 0;
 
 export function cleanLine(line: string): string {
   if (line.length > CLEANED_LINE_MAX) return clean(line);
   const known = cleaned.get(line);
   if (known !== undefined) return known;
   const out = clean(line);
-  if (cleaned.size >= CLEANED_MAX) cleaned.clear();
+  if (cleanedChars > CLEANED_CHARS) {
+    cleaned.clear();
+    cleanedChars = 0;
+  }
+  cleanedChars += line.length + out.length;
   cleaned.set(line, out);
   return out;
 }
