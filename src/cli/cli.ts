@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     addExamples(program);
   } else {
     const { buildProgram } = await import('./program.js');
-    program = buildProgram(cli, setQuiet, onRunExit);
+    program = await buildProgram(cli, setQuiet, onRunExit);
   }
   const unknown = unknownCommandHint(program, process.argv.slice(2));
   if (unknown) {

@@ -19,7 +19,7 @@ const cli: CliEnv = {
   setExitCode: () => undefined,
   stderrIsTerminal: false,
 };
-const program = buildProgram(cli, () => undefined, () => undefined);
+const program = await buildProgram(cli, () => undefined, () => undefined);
 
 describe('the README command table', () => {
   it('is generated from the command definitions and is current (npm run docs regenerates it)', () => {

@@ -1,55 +1,13 @@
 import type { Command } from 'commander';
 import type { CliEnv } from './env.js';
 import { baseProgram, VERSION } from './program-base.js';
-import { registerRun } from './commands/run.js';
-import { registerInit } from './commands/init.js';
-import { registerQuery } from './commands/query.js';
-import { registerList } from './commands/list.js';
-import { registerRemember } from './commands/remember.js';
-import { registerForget } from './commands/forget.js';
-import { registerStatus } from './commands/status.js';
-import { registerContext } from './commands/context.js';
-import { registerDistill } from './commands/distill.js';
-import { registerPrune } from './commands/prune.js';
-import { registerReindex } from './commands/reindex.js';
-import { registerIndex } from './commands/vector-index.js';
-import { registerReview } from './commands/review.js';
-import { registerUi } from './commands/ui.js';
-import { registerModel } from './commands/model.js';
-import { registerConfig } from './commands/config.js';
-import { registerDocs } from './commands/docs.js';
-import { registerMcp } from './commands/mcp.js';
-import { registerImport } from './commands/import.js';
-import { registerExport } from './commands/export.js';
-import { registerHook } from './commands/hook.js';
-import { registerSetup } from './commands/setup.js';
+import { registerAll } from './single-command.js';
 import { addExamples } from './examples.js';
 
-/** The commander program: every command, in the order `--help` and the README show them. */
-export function buildProgram(cli: CliEnv, setQuiet: (q: boolean) => void, onRunExit: (status: number) => void): Command {
+/** The commander program: every command (single-command.ts lists them), in the order `--help` and the README show them. */
+export async function buildProgram(cli: CliEnv, setQuiet: (q: boolean) => void, onRunExit: (status: number) => void): Promise<Command> {
   const program = baseProgram(cli, setQuiet);
-  registerRun(program, cli, onRunExit);
-  registerQuery(program, cli);
-  registerList(program, cli);
-  registerRemember(program, cli);
-  registerForget(program, cli);
-  registerReview(program, cli);
-  registerUi(program, cli);
-  registerStatus(program, cli);
-  registerContext(program, cli);
-  registerDistill(program, cli);
-  registerPrune(program, cli);
-  registerInit(program, cli);
-  registerModel(program, cli);
-  registerReindex(program, cli);
-  registerIndex(program, cli);
-  registerConfig(program, cli);
-  registerDocs(program, cli);
-  registerMcp(program, cli, VERSION);
-  registerImport(program, cli);
-  registerExport(program, cli);
-  registerSetup(program, cli);
-  registerHook(program, cli);
+  await registerAll(program, cli, { onRunExit, version: VERSION });
   addExamples(program);
   return program;
 }

@@ -51,8 +51,10 @@ export class BatchVectors {
 
   /** The k nearest of the store before the batch and of the batch, best first. */
   nearest(v: Float32Array, k: number): Neighbour[] {
-    // A replaced memory's old vector is still in the store: ask for that many more and drop them.
-    const before = this.base.nearest(v, k + this.replacedBefore, undefined, this.firstNewId).filter((n) => !this.pending.has(n.memoryId));
+    // A replaced memory's old vector is still in the store: ask for that many more (up to 4k:
+    // a KNN's k is bounded, and a batch may update hundreds) and drop them.
+    const extra = Math.min(this.replacedBefore, 4 * k);
+    const before = this.base.nearest(v, k + extra, undefined, this.firstNewId).filter((n) => !this.pending.has(n.memoryId));
     return [...before, ...this.nearestPending(v, k)].sort((a, b) => b.similarity - a.similarity).slice(0, k);
   }
 

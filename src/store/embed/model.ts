@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { pullFromHub } from './hub.js';
+import { calibrate, THRESHOLDS_FILE } from './calibration.js';
 import { VECTOR_DIMS, type Embedder, type Thresholds } from './embedder.js';
 import { ConfigError } from '../../errors.js';
 
@@ -110,7 +111,6 @@ export async function pullModel(
 ): Promise<PulledModel> {
   const dir = modelDir(modelsDir, model);
   const files = await pullFromHub(dir, model, { ...(endpoint ? { endpoint } : {}), onProgress });
-  const { calibrate, THRESHOLDS_FILE } = await import('./calibration.js');
   // Loading is the last check: a file the hub listed right can still be a model of the wrong size.
   const calibration = await calibrate(new ModelEmbedder(modelsDir, model));
   writeFileSync(join(dir, THRESHOLDS_FILE), `${JSON.stringify({ model, measuredAt: new Date().toISOString(), ...calibration }, null, 2)}\n`);
