@@ -1,29 +1,10 @@
-import { CommanderError, type Command } from 'commander';
 import { FatalError, exitCodes } from '../errors.js';
 import { createMessages } from './messages.js';
-import { brief } from './show.js';
-import { closest } from '../text/index.js';
-import { commandWord } from './command-word.js';
-import { singleCommand } from './single-command.js';
+import { parseLaunchArgs } from './launch-args.js';
 import type { CliEnv } from './env.js';
 
 /** A reader that stopped reading must not keep the wrapper alive for long. */
 const STDOUT_FLUSH_LIMIT_MS = 10_000;
-
-/**
- * `claude-mem claude` is the usual slip for `claude-mem run claude`: a first
- * word that is no command of ours but a program on PATH gets that hint.
- */
-function unknownCommandHint(program: Command, argv: string[]): string | undefined {
-  const first = argv.find((a, i) => !a.startsWith('-') && argv[i - 1] !== '--set');
-  if (!first || program.commands.some((c) => c.name() === first || c.aliases().includes(first)) || first === 'help') return undefined;
-  const names = program.commands.map((c) => c.name());
-  const word = brief(first);
-  const near = closest(first, names, 2);
-  if (near) return `unknown command '${word}'. Did you mean "claude-mem ${near}"? To run a program named ${word} with memory: claude-mem run ${word}.`;
-  return `unknown command '${word}'. To run ${word} with memory: claude-mem run ${word}. "claude-mem --help" lists the commands.`;
-}
-
 
 async function main(): Promise<void> {
   let quiet = false;
@@ -32,52 +13,41 @@ async function main(): Promise<void> {
       return quiet;
     },
   } as { quiet: boolean });
-  let program: Command | undefined;
+  const argv = process.argv.slice(2);
+  let sets: () => string[] = () => [];
   const cli: CliEnv = {
     cwd: process.cwd(),
     env: process.env,
     messages,
     print: (line) => void process.stdout.write(`${line}\n`),
-    sets: () => program?.opts<{ set: string[] }>().set ?? [],
-    argv: process.argv.slice(2),
+    sets: () => sets(),
+    argv,
     setExitCode: (code) => {
       process.exitCode = code;
     },
     stderrIsTerminal: Boolean(process.stderr.isTTY),
   };
   let runStatus: number | undefined;
-  const setQuiet = (q: boolean): void => {
-    quiet = q;
-  };
-  const onRunExit = (s: number): void => {
-    runStatus = s;
-  };
-  // A launch is on the user's way to their CLI, and a query on theirs to an
-  // answer: a process that runs one command loads that command alone.
-  const single = singleCommand(commandWord(process.argv.slice(2)));
-  if (single) {
-    const [{ baseProgram, VERSION }, register, { addExamples }] = await Promise.all([import('./program-base.js'), single(), import('./examples.js')]);
-    program = baseProgram(cli, setQuiet);
-    register(program, cli, { onRunExit, version: VERSION });
-    addExamples(program);
-  } else {
-    const { buildProgram } = await import('./program.js');
-    program = await buildProgram(cli, setQuiet, onRunExit);
-  }
-  const unknown = unknownCommandHint(program, process.argv.slice(2));
-  if (unknown) {
-    messages.error(unknown);
-    process.exitCode = exitCodes.usage;
-    return;
-  }
   try {
-    await program.parseAsync(process.argv);
-  } catch (err) {
-    if (err instanceof CommanderError) {
-      process.exitCode = err.exitCode === 1 && err.code !== 'commander.executeSubCommandAsync' ? exitCodes.usage : err.exitCode;
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') process.exitCode = 0;
-      return;
+    // The plain launch goes straight to the wrapper; everything else is commander's.
+    const launch = parseLaunchArgs(argv);
+    if (launch) {
+      quiet = launch.quiet;
+      sets = () => launch.sets;
+      const { startRun } = await import('./start-run.js');
+      runStatus = await startRun(cli, launch);
+    } else {
+      const { runProgram } = await import('./program-run.js');
+      runStatus = await runProgram(cli, argv, {
+        setQuiet: (q) => {
+          quiet = q;
+        },
+        built: (program) => {
+          sets = () => program.opts<{ set: string[] }>().set;
+        },
+      });
     }
+  } catch (err) {
     if (err instanceof FatalError) {
       messages.error(err.message);
       process.exitCode = err.exitCode;

@@ -1,12 +1,12 @@
 import { spawn as ptySpawn, type IPty } from 'node-pty';
 import { StringDecoder } from 'node:string_decoder';
-import { closeSync, constants as fsConstants, openSync } from 'node:fs';
 import type { EventEmitter } from 'node:events';
 import { exitStatus } from './exit-status.js';
 import { currentSize, RawMode, type TerminalSize } from './terminal.js';
 import type { SessionEvent } from './events.js';
 import { guardObserver } from './fan-out.js';
 import { MarkerCatcher, type CatchMode } from './marker-catcher.js';
+import { holdSlaveUntilExit } from './slave-hold.js';
 
 /** Signals sent to the wrapper that belong to the child. */
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'];
@@ -88,50 +88,6 @@ function quietLateWrites(): () => void {
   };
 }
 
-/** How often the child's pid is checked while the slave side is held open. */
-const EXIT_POLL_MS = 10;
-/** After the child is gone, output still in flight gets this long to arrive. */
-const TAIL_DRAIN_MS = 30;
-
-/**
- * Linux can report EIO on the master before the last output of an exiting
- * child has been moved into its read buffer, and that output is then lost
- * (seen here in ~2 % of runs of `read x; echo "got-$x"` with piped input).
- * Holding our own descriptor on the slave side keeps the master from
- * seeing the hangup until we let go: once the child's pid is gone, we wait
- * a moment for its output, then close it and the normal EIO ends the stream.
- */
-function holdSlaveUntilExit(ptsName: string | undefined, pid: number): { release: () => void } {
-  if (!ptsName) return { release: () => undefined };
-  let fd: number | undefined;
-  try {
-    fd = openSync(ptsName, fsConstants.O_RDWR | fsConstants.O_NOCTTY | fsConstants.O_NONBLOCK);
-  } catch {
-    return { release: () => undefined };
-  }
-  const release = (): void => {
-    clearInterval(poll);
-    if (fd === undefined) return;
-    try {
-      closeSync(fd);
-    } catch {
-      // Already closed.
-    }
-    fd = undefined;
-  };
-  const poll = setInterval(() => {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      clearInterval(poll);
-      setTimeout(release, TAIL_DRAIN_MS).unref();
-    }
-  }, EXIT_POLL_MS);
-  // The PTY's own stream keeps the process alive; these timers never should.
-  poll.unref();
-  return { release };
-}
-
 export function runSession(opts: SessionOptions): Promise<SessionResult> {
   const start = process.hrtime.bigint();
   const now = (): number => Number(process.hrtime.bigint() - start) / 1e9;
@@ -152,7 +108,15 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
   });
   const observer = guardObserver(opts.observer, (err) => opts.onObserverFailure?.(err));
   const ptsName = ptsNameOf(pty);
-  const slaveHold = holdSlaveUntilExit(ptsName, pty.pid);
+  // Once the child is gone, what is left to read is bounded by the
+  // kernel's buffers: the reader is never paused again, so none of it can
+  // be left behind when the stream ends.
+  let childGone = false;
+  let resumeReader = (): void => undefined;
+  const slaveHold = holdSlaveUntilExit(ptsName, pty.pid, () => {
+    childGone = true;
+    resumeReader();
+  });
   observer?.start?.({ ptsName, size, pid: pty.pid });
 
   const outDecoder = new StringDecoder('utf8');
@@ -167,6 +131,11 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
     const stdout = process.stdout;
     let paused = false;
     let held = false;
+    resumeReader = (): void => {
+      if (paused || held) pty.resume();
+      paused = false;
+      held = false;
+    };
 
     let readyTimer: NodeJS.Timeout | undefined;
     let firstInput = opts.firstInput;
@@ -182,12 +151,14 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
 
     const dataSub = pty.onData((chunk: string | Buffer) => {
       armFirstInput();
+      slaveHold.noteOutput();
       const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       // Screen first: the log never delays output.
-      if (!stdout.write(buf) && !paused) {
+      if (!stdout.write(buf) && !paused && !childGone) {
         paused = true;
         pty.pause();
         stdout.once('drain', () => {
+          if (!paused) return;
           paused = false;
           if (!held) pty.resume();
         });
@@ -196,10 +167,11 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
       if (text) emit({ t: now(), code: 'o', data: text });
       if (text) catcher?.noteOutput(text);
       const hold = observer?.backlog?.();
-      if (hold && !held) {
+      if (hold && !held && !childGone) {
         held = true;
         pty.pause();
         void hold.then(() => {
+          if (!held) return;
           held = false;
           if (!paused) pty.resume();
         });

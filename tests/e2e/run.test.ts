@@ -193,6 +193,21 @@ describe('claude-mem run under a real PTY', () => {
     expect(log?.cast.header.height).toBe(24);
   });
 
+  it('passes every byte a child wrote before exiting, even while the recorder held the reader paused', () => {
+    // The child writes 14 kB (inside the kernel's buffers) and exits at
+    // once, while a recorder far behind keeps the PTY paused for 50 ms or
+    // 400 ms (past node-pty's 200 ms cut-off). A fixed drain lost the last
+    // 35–80 % of it every time.
+    const helper = join(import.meta.dirname, '..', 'helpers', 'slow-reader-session.mjs');
+    for (const holdMs of ['50', '400']) {
+      const r = spawnSync(process.execPath, [helper, holdMs, 'sh', '-c', 'seq 1 3000'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      expect(r.status, r.stderr).toBe(0);
+      const lines = r.stdout.split('\r\n').filter(Boolean);
+      expect(lines, `held ${holdMs} ms`).toHaveLength(3000);
+      expect(lines.at(-1)).toBe('3000');
+    }
+  });
+
   it('reports a command that is not found with exit 127', () => {
     const sb = makeSandbox();
     const r = spawnSync(process.execPath, [CLI, 'run', 'no-such-command-xyz'], { cwd: sb.project, env: sb.env, encoding: 'utf8' });

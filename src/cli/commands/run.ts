@@ -2,8 +2,10 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { brief } from '../show.js';
 import type { CliEnv } from '../env.js';
+import { startRun } from '../start-run.js';
 
-export function registerRun(program: Command, cli: CliEnv, onExit: (status: number) => void): void {
+/** `launch` is what runs the CLI; the test that holds the plain launch reader equal to commander's passes a recorder. */
+export function registerRun(program: Command, cli: CliEnv, onExit: (status: number) => void, launch: typeof startRun = startRun): void {
   program
     .command('run')
     .description('run a CLI under a transparent PTY, recording the session and handing it memory. Put -- before CLI flags claude-mem might take: claude-mem run -- claude --resume')
@@ -20,21 +22,6 @@ export function registerRun(program: Command, cli: CliEnv, onExit: (status: numb
           `unknown option ${brief(command)} for run. claude-mem's own options are --no-inject, --no-record and -q; the CLI's flags go after its name: claude-mem run <cli> ${brief(command)}`,
         );
       }
-      // Only what the launch needs: SQLite and the tokenizer load only when the cached block misses.
-      const { runWrapped } = await import('../../memory/run-wrapped.js');
-      onExit(
-        await runWrapped({
-          command,
-          args,
-          cwd: cli.cwd,
-          env: cli.env,
-          messages: cli.messages,
-          inject: o.inject,
-          record: o.record,
-          sets: cli.sets(),
-          // Never in a pipe or a log a script reads.
-          statusLines: cli.stderrIsTerminal,
-        }),
-      );
+      onExit(await launch(cli, { command, args, inject: o.inject, record: o.record }));
     });
 }

@@ -1,0 +1,26 @@
+import type { CliEnv } from './env.js';
+
+export interface StartRun {
+  command: string;
+  args: string[];
+  inject: boolean;
+  record: boolean;
+}
+
+/** What `run` does once its arguments are read, by commander or by the plain launch reader. */
+export async function startRun(cli: CliEnv, o: StartRun): Promise<number> {
+  // Only what the launch needs: SQLite and the tokenizer load only when the cached block misses.
+  const { runWrapped } = await import('../memory/run-wrapped.js');
+  return runWrapped({
+    command: o.command,
+    args: o.args,
+    cwd: cli.cwd,
+    env: cli.env,
+    messages: cli.messages,
+    inject: o.inject,
+    record: o.record,
+    sets: cli.sets(),
+    // Never in a pipe or a log a script reads.
+    statusLines: cli.stderrIsTerminal,
+  });
+}
