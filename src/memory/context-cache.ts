@@ -17,6 +17,12 @@ import { writePrivateFile, FILE_MODE } from '../fs-private.js';
  * meanwhile changes the version and the entry is never used. Heat is not
  * part of it; it only reorders. A launch with a prompt in argv never uses
  * the cache: the prompt ranks the facts.
+ *
+ * An entry whose stores and config still match but whose git facts or day
+ * do not (a commit since, the first launch of the day) is still handed
+ * over: every memory in it exists and says what it said. The launch then
+ * asks for a warm in the background instead of rebuilding on the user's
+ * way to the prompt (a rebuild loads SQLite and the tokenizer: ~200 ms).
  */
 export interface CachedBlock {
   text: string;
@@ -25,9 +31,15 @@ export interface CachedBlock {
   ids: Array<{ scope: 'user' | 'project'; rowid: number }>;
 }
 
+/** `key` is everything the block depends on; `content` only the stores, the config and the directory. */
+export interface CacheKeys {
+  key: string;
+  content: string;
+}
+
 interface CacheFile {
   version: 1;
-  entries: Record<string, { key: string; block: CachedBlock }>;
+  entries: Record<string, { key: string; content?: string; block: CachedBlock }>;
 }
 
 /** Directories remembered per project: launches come from a few. */
@@ -37,18 +49,21 @@ const cachePath = (paths: Paths): string => join(paths.projectDataDir, 'context-
 const heatPath = (paths: Paths): string => join(paths.projectDataDir, 'heat-pending.jsonl');
 
 
-export function cacheKey(o: { cwd: string; paths: Paths; config: Config; branch?: string; commitSubjects?: string[]; now?: number }): string {
+export function cacheKey(o: { cwd: string; paths: Paths; config: Config; branch?: string; commitSubjects?: string[]; now?: number }): CacheKeys {
   const { paths, config } = o;
-  const parts = {
+  const content = {
     v: 1,
     cwd: o.cwd,
-    branch: o.branch ?? null,
-    commits: o.commitSubjects ?? [],
     config: { inject: config.inject, retrieval: config.retrieval, decay: config.decay, model: config.store.vector_model },
-    day: Math.floor((o.now ?? Date.now()) / 86_400_000),
     stores: [readVersion(dirname(paths.userDb)), readVersion(dirname(paths.projectDb))],
   };
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+  const context = {
+    branch: o.branch ?? null,
+    commits: o.commitSubjects ?? [],
+    day: Math.floor((o.now ?? Date.now()) / 86_400_000),
+  };
+  const hash = (v: unknown): string => createHash('sha256').update(JSON.stringify(v)).digest('hex');
+  return { key: hash({ ...content, ...context }), content: hash(content) };
 }
 
 function readCache(paths: Paths): CacheFile {
@@ -61,14 +76,17 @@ function readCache(paths: Paths): CacheFile {
   return { version: 1, entries: {} };
 }
 
-export function lookupBlock(paths: Paths, cwd: string, key: string): CachedBlock | undefined {
+/** The entry for `cwd`: fresh when everything matches, stale when only the git facts or the day differ. */
+export function lookupBlock(paths: Paths, cwd: string, keys: CacheKeys): { block: CachedBlock; fresh: boolean } | undefined {
   const e = readCache(paths).entries[cwd];
-  return e && e.key === key ? e.block : undefined;
+  if (!e) return undefined;
+  if (e.key === keys.key) return { block: e.block, fresh: true };
+  return e.content === keys.content ? { block: e.block, fresh: false } : undefined;
 }
 
-export function saveBlock(paths: Paths, cwd: string, key: string, block: CachedBlock): void {
+export function saveBlock(paths: Paths, cwd: string, keys: CacheKeys, block: CachedBlock): void {
   const file = readCache(paths);
-  file.entries[cwd] = { key, block };
+  file.entries[cwd] = { key: keys.key, content: keys.content, block };
   const names = Object.keys(file.entries);
   for (const old of names.slice(0, Math.max(0, names.length - MAX_ENTRIES))) delete file.entries[old];
   try {

@@ -10,8 +10,7 @@ import { pendingSessions } from './pending.js';
 import { statusOf, type StatusReport } from './status.js';
 import { pruneLogs, scrubLogs, type PruneReport } from './log-upkeep.js';
 import { summarizerFor } from './summarizer-command.js';
-import { spawnDetached } from './background.js';
-import { requestWarm } from './warm.js';
+import { warmLater } from './warm.js';
 import { accept, pendingReview, retype } from './review.js';
 import { annReports, buildAnnIndexes, startAnnBuildIfDue, type AnnBuildOutcome, type AnnReport } from './vector-upkeep.js';
 
@@ -92,7 +91,7 @@ export class DirectoryMemory {
   warmInBackground(): void {
     if (!this.changed || this.preparesNextLaunch || !this.config.inject.enabled) return;
     this.changed = false;
-    requestWarm(this.paths.projectDataDir, () => spawnDetached(['context', '--warm', '--dir', this.cwd], this.cwd, this.env));
+    warmLater(this.paths.projectDataDir, this.cwd, this.env);
   }
 
   /** Computes this directory's block for the next launch now; it is saved when the memory closes. */

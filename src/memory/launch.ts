@@ -8,6 +8,7 @@ import { FILE_MODE } from '../fs-private.js';
 import { cacheKey, lookupBlock, recordPendingHeat, saveBlock, takePendingHeat, type CachedBlock } from './context-cache.js';
 import { blockRefs, buildContext, readGitFacts } from './context.js';
 import { withToolHint } from './mcp-registration.js';
+import { warmLater } from './warm.js';
 
 export interface PreparedInjection {
   args: string[];
@@ -87,6 +88,8 @@ export async function prepareInjection(o: {
   agent: string;
   args: string[];
   cwd: string;
+  /** For the background warm a stale cache entry asks for. */
+  env: NodeJS.ProcessEnv;
   loaded: Pick<LoadedConfig, 'config' | 'explicit'> & { paths: Paths };
   /** The MCP search tool's name, when run registered the server. */
   searchTool?: string;
@@ -101,8 +104,12 @@ export async function prepareInjection(o: {
   // Read before anything is computed, and used for saving too (see context-cache.ts).
   const key = cacheKey({ cwd: o.cwd, paths, config, ...git });
   if (prompt === undefined) {
-    const cached = lookupBlock(paths, o.cwd, key);
-    if (cached) {
+    const hit = lookupBlock(paths, o.cwd, key);
+    if (hit) {
+      // Only git facts or the day moved: hand this block over and let a
+      // background warm compute the new one for the next launch.
+      if (!hit.fresh) warmLater(paths.projectDataDir, o.cwd, o.env);
+      const cached = hit.block;
       if (!cached.text) return NO_INJECTION(o.args);
       recordPendingHeat(paths, cached.ids);
       return handOver(o, { text: cached.text, tokens: cached.tokens, memories: cached.ids.length });

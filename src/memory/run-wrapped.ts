@@ -91,7 +91,7 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
     (agent === 'gemini' && (await import('../setup/gemini.js')).geminiExtensionLinked(opts.env));
   if (memory && opts.inject && config.inject.enabled) {
     try {
-      injection = await prepareInjection({ agent, args: opts.args, cwd: opts.cwd, loaded, searchTool: mcp?.searchTool });
+      injection = await prepareInjection({ agent, args: opts.args, cwd: opts.cwd, env: opts.env, loaded, searchTool: mcp?.searchTool });
       if (viaHooks) {
         childEnv[VIA_HOOKS_ENV] = '1';
         injection.cleanup();

@@ -6,6 +6,7 @@
  */
 import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnDetached } from './background.js';
 
 /** A warm left by a killed process holds its lock for at most this long. */
 const STALE_MS = 60_000;
@@ -38,6 +39,11 @@ export function requestWarm(projectDataDir: string, start: () => void, now = Dat
   const f = warmFiles(projectDataDir);
   if (fresh(f.lock, now) && note(f.again)) return;
   start();
+}
+
+/** Asks for `context --warm` of `cwd` in a detached process (see requestWarm). */
+export function warmLater(projectDataDir: string, cwd: string, env: NodeJS.ProcessEnv): void {
+  requestWarm(projectDataDir, () => spawnDetached(['context', '--warm', '--dir', cwd], cwd, env));
 }
 
 /** The warm process: takes the lock (or leaves a note for its holder) and rounds until no note is left. */

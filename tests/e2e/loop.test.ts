@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { makeSandbox, ROOT } from '../helpers/sandbox.js';
 import { startCli } from '../helpers/pty-harness.js';
 import { cm, listJson, poll } from '../helpers/cli.js';
@@ -183,6 +184,45 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     const argv = (JSON.parse(cm(['run', '--no-record', 'claude'], o).stdout) as { argv: string[] }).argv;
     expect(argv[argv.indexOf('--append-system-prompt') + 1]).toContain('bastion.internal:2222');
     expect(existsSync(pending)).toBe(true);
+  });
+
+  it('after a commit, hands the cached block over at once and warms the new one in the background; a forget is never served stale', async () => {
+    const sb = makeSandbox('cm-stale');
+    const env = { ...withFakes(sb.env), FAKE_PRINT_ARGV: '1' };
+    const o = { cwd: sb.project, env };
+    const git = (...args: string[]): void => {
+      expect(spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: sb.project, env: sb.env }).status).toBe(0);
+    };
+    git('init', '-q');
+    git('commit', '-q', '--allow-empty', '-m', 'first commit');
+    expect(cm(['remember', 'Releases are tagged vYYYY.MM.DD from the main branch'], o).status).toBe(0);
+    const cache = join(sb.project, '.claude-mem', 'context-cache.json');
+    const pending = join(sb.project, '.claude-mem', 'heat-pending.jsonl');
+    const lock = join(sb.project, '.claude-mem', 'context-warm.lock');
+    const entryKey = (): string | undefined => {
+      if (!existsSync(cache)) return undefined;
+      return (JSON.parse(readFileSync(cache, 'utf8')) as { entries: Record<string, { key: string }> }).entries[sb.project]?.key;
+    };
+    await poll(() => entryKey() !== undefined && !existsSync(lock), (ok) => ok, 15_000);
+    const warmed = entryKey();
+    const block = (): string => {
+      const argv = (JSON.parse(cm(['run', '--no-record', 'claude'], o).stdout) as { argv: string[] }).argv;
+      return argv[argv.indexOf('--append-system-prompt') + 1] ?? '';
+    };
+
+    git('commit', '-q', '--allow-empty', '-m', 'second commit');
+    // The git facts moved: the block is handed over from the cache (the
+    // launch owes heat instead of opening the store) ...
+    expect(block()).toContain('tagged vYYYY.MM.DD');
+    expect(existsSync(pending)).toBe(true);
+    // ... and a background warm leaves the entry for the new commit.
+    await poll(() => entryKey() !== warmed && !existsSync(lock), (ok) => ok, 15_000);
+    expect(entryKey()).not.toBe(warmed);
+
+    // A forget changes the store: the next launch never hands over the old block.
+    const id = listJson(o).find((m) => m.text.includes('tagged vYYYY'))?.id;
+    expect(cm(['forget', String(id)], o).status).toBe(0);
+    expect(block()).not.toContain('tagged vYYYY.MM.DD');
   });
 
   it('recovers a session whose wrapper was killed with kill -9', async () => {
