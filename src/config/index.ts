@@ -6,7 +6,7 @@ import { ConfigError } from '../errors.js';
 
 export { configSchema, defaultConfig, computedDefaults, type Config, type AdapterConfig } from './schema.js';
 export { listConfigKeys, type ConfigKey } from './keys.js';
-export { renderExampleYaml, renderInitYaml, renderReadmeTable, spliceReadmeTable, renderDefaultsModule } from './render.js';
+// The renderers (config/render.ts) are imported from there: only init and docs use them.
 export { resolvePaths, type Paths, DATA_DIR_ENV, PROJECT_CONFIG_FILE, PROJECT_DATA_DIR } from './paths.js';
 export type { LoadedConfig } from './load.js';
 

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { ConfigError, errnoCode } from '../errors.js';
 import { configSchema, defaultConfig, type Config } from './schema.js';
 import { listConfigKeys, configKeyNames, envName } from './keys.js';
-import { closest } from '../text/index.js';
+import { closest } from '../text/edit-distance.js';
 
 type Plain = Record<string, unknown>;
 

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { Config, Paths } from '../config/index.js';
 import type { Memory, Stores } from '../store/index.js';
 import type { BlockCandidates, BuiltBlock, LaunchFacts } from '../inject/index.js';
+import { FileCountMemo } from './token-memo.js';
 
 /** A block can hold tens of memories; more candidates per group only cost time. */
 const MAX_CANDIDATES_PER_GROUP = 300;
@@ -9,6 +10,13 @@ const MAX_CANDIDATES_PER_GROUP = 300;
 const FACT_POOL_FACTOR = 4;
 
 export type GitFacts = Pick<LaunchFacts, 'branch' | 'commitSubjects'>;
+
+/**
+ * exact: the real tokenizer counts, and its piece counts are kept for later.
+ * stored: only counts kept earlier, a piece never seen counted by its bytes
+ * (an upper bound): for a launch, which must not wait ~100 ms for the tokenizer.
+ */
+export type Counting = 'exact' | 'stored';
 
 export async function readGitFacts(cwd: string): Promise<GitFacts> {
   const { gitFacts } = await import('./launch-facts.js');
@@ -50,8 +58,9 @@ export async function buildContext(
   args: string[],
   git?: GitFacts,
   now = Date.now(),
-): Promise<BuiltBlock<Memory>> {
-  const { buildBlock, buildLaunchQuery, promptFromArgs, conflictThreshold, loadTokenCounter } = await import('../inject/index.js');
+  counting: Counting = 'exact',
+): Promise<BuiltBlock<Memory> & { exactTokens: boolean }> {
+  const { buildBlock, buildLaunchQuery, promptFromArgs, conflictThreshold, loadTokenCounter, piecewiseCounter } = await import('../inject/index.js');
   const { branch, commitSubjects } = git ?? (await readGitFacts(cwd));
   const query = buildLaunchQuery({
     dirName: basename(paths.projectRoot),
@@ -61,9 +70,10 @@ export async function buildContext(
     prompt: promptFromArgs(args),
   });
   const candidates = await gatherCandidates(stores, config, cwd, query);
-  const count = await loadTokenCounter();
+  const memo = FileCountMemo.load(paths.projectDataDir);
+  const counter = piecewiseCounter(memo, counting === 'exact' ? await loadTokenCounter() : undefined);
   const storeOf = (m: Memory) => (m.scope === 'user' ? stores.user : stores.project);
-  return buildBlock(
+  const block = buildBlock(
     candidates,
     (m) => storeOf(m).vectorsByIds([m.rowid]).get(m.rowid),
     {
@@ -75,8 +85,10 @@ export async function buildContext(
       archiveAfterDays: config.decay.archive_after_days,
       now,
     },
-    count,
+    counter.count,
   );
+  if (counting === 'exact') memo.save();
+  return { ...block, exactTokens: counter.exact() };
 }
 
 /** The memories of a block, by store, for their heat. */

@@ -118,18 +118,22 @@ export async function prepareInjection(o: {
 
   const { openStores } = await import('../store/index.js');
   const stores = openStores(o.loaded, paths);
-  let block: BuiltBlock<Memory>;
+  let block: BuiltBlock<Memory> & { exactTokens: boolean };
   try {
     // No archive pass here: the launch path only reads, and pays heat.
     // Background distillation and the memory commands archive.
     applyPendingHeat(stores, paths);
-    block = await buildContext(stores, config, paths, o.cwd, o.args, git);
+    // Counted from stored piece counts: the tokenizer is not loaded on the way to the prompt.
+    block = await buildContext(stores, config, paths, o.cwd, o.args, git, Date.now(), 'stored');
     stores.touch(blockRefs(block));
   } finally {
     stores.close();
   }
-  // The next plain launch here can skip all this.
-  if (prompt === undefined) saveBlock(paths, o.cwd, key, cacheEntryOf(block));
+  // The next plain launch here can skip all this. A block with a piece
+  // counted by its bytes kept fewer memories than the budget allows: a
+  // background warm counts it exactly for the next one.
+  if (prompt === undefined && block.exactTokens) saveBlock(paths, o.cwd, key, cacheEntryOf(block));
+  else if (!block.exactTokens) warmLater(paths.projectDataDir, o.cwd, o.env);
   if (!block.text) return NO_INJECTION(o.args);
   return handOver(o, { text: block.text, tokens: block.tokens, memories: block.selected.length });
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderExampleYaml, spliceReadmeTable, renderDefaultsModule } from '../../config/index.js';
+import { renderExampleYaml, spliceReadmeTable, renderDefaultsModule } from '../../config/render.js';
 import { FatalError } from '../../errors.js';
 import { spliceCommandTable } from '../command-table.js';
 import type { CliEnv } from '../env.js';

@@ -2,7 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { FatalError } from '../../errors.js';
-import { renderInitYaml, PROJECT_CONFIG_FILE, PROJECT_DATA_DIR } from '../../config/index.js';
+import { PROJECT_CONFIG_FILE, PROJECT_DATA_DIR } from '../../config/index.js';
+import { renderInitYaml } from '../../config/render.js';
 import type { Messages } from '../messages.js';
 import type { CliEnv } from '../env.js';
 
