@@ -117,12 +117,13 @@ export class MemoryStore {
         .transaction((): WriteResult[] => {
           const maxId = this.stmt('SELECT max(id) FROM memories').pluck().get() as number | null;
           const batch = new BatchVectors(this.vectors, (maxId ?? 0) + 1);
+          const rows = new Map<number, MemoryRow>();
           const out = cs.map((c, i) => {
             const x = screened[i];
             if (!x || !('text' in x)) return x ?? { action: 'filtered', reason: 'empty' };
             const vector = vectorOf.get(i);
             if (!vector) throw new Error('the embedder returned no vector');
-            return this.writeOne(batch, c, x.text, x.hash, vector, now, policy, opts.dedup ?? true);
+            return this.writeOne(batch, rows, c, x.text, x.hash, vector, now, policy, opts.dedup ?? true);
           });
           batch.flush();
           return out;
@@ -133,23 +134,31 @@ export class MemoryStore {
     return results;
   }
 
-  /** Dedup or insert one screened candidate; runs inside writeMany's transaction. */
-  private writeOne(batch: BatchVectors, c: Candidate, text: string, hash: string, vector: Float32Array, now: number, policy: WritePolicy, dedup: boolean): WriteResult {
+  /**
+   * Dedup or insert one screened candidate; runs inside writeMany's
+   * transaction. `rows` caches the neighbour rows read so far in it: a
+   * session's candidates keep meeting the same few neighbours, and only this
+   * transaction writes meanwhile, so a row it changes is all that goes stale.
+   */
+  private writeOne(batch: BatchVectors, rows: Map<number, MemoryRow>, c: Candidate, text: string, hash: string, vector: Float32Array, now: number, policy: WritePolicy, dedup: boolean): WriteResult {
     const same = this.stmt('SELECT id FROM memories WHERE content_hash = ?').get(hash) as { id: number } | undefined;
     if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
 
     // Without dedup (restoring memories kept elsewhere) only exact repeats are refused.
     const decision: WriteDecision = dedup
-      ? decideWrite(text, this.eligibleNeighbours(batch, vector, c), policy, { explicit: c.explicit, force: c.force, summary: c.summary })
+      ? decideWrite(text, this.eligibleNeighbours(batch, rows, vector, c), policy, { explicit: c.explicit, force: c.force, summary: c.summary })
       : { kind: 'insert', similarity: 0 };
+    if ('target' in decision) rows.delete(decision.target.id);
     return applyDecision({ stmt: this.stmt, vectors: batch, embedderId: this.embedder.id, displayId: (r) => this.displayId(r) }, c, { text, hash, vector, now }, decision);
   }
 
   /** Active neighbours a candidate may be folded into: same directory, or any global. */
-  private eligibleNeighbours(batch: BatchVectors, v: Float32Array, c: Candidate): NearMemory[] {
+  private eligibleNeighbours(batch: BatchVectors, cache: Map<number, MemoryRow>, v: Float32Array, c: Candidate): NearMemory[] {
     const near = batch.nearest(v, NEIGHBOURS);
     if (near.length === 0) return [];
-    const rows = this.rowsByIds(near.map((n) => n.memoryId));
+    const missing = near.map((n) => n.memoryId).filter((id) => !cache.has(id));
+    for (const [id, row] of this.rowsByIds(missing)) cache.set(id, row);
+    const rows = cache;
     const out: NearMemory[] = [];
     for (const n of near) {
       const row = rows.get(n.memoryId);

@@ -158,6 +158,32 @@ describe('write path', () => {
     expect(s.list({}).find((m) => m.id === first.id)?.supplement).toContain('reworded');
   });
 
+  it('in one batch, a memory changed by a merge is seen changed by the candidates after it', async () => {
+    const vec = (x: number): Float32Array => {
+      const v = new Float32Array(VECTOR_DIMS);
+      v[0] = 1;
+      v[1] = x;
+      return normalize(v);
+    };
+    const table: Record<string, number> = { A: 0, C: 0.6 };
+    const embedder: Embedder = {
+      id: 'test',
+      dims: VECTOR_DIMS,
+      thresholds: { update: 0.99, merge: 0.8, retrieval: 0.5 },
+      embed: (texts) => Promise.resolve(texts.map((t) => vec(table[t.slice(-1)] ?? 0))),
+    };
+    const s = memoryStore(embedder);
+    const policy = { triviaFilter: true, update: 0.99, merge: 0.8 };
+    const c = (text: string) => ({ ...base, type: 'fact' as const, text });
+    // The second merges into the first; the third restates the second, which
+    // the first's supplement now holds: a duplicate, not a second merge.
+    const [first, merged, again] = await s.writeMany([c('the orders table gained an index on create_time A'), c('completely reworded statement about orders C'), c('completely reworded statement about orders C')], policy);
+    expect(first?.action).toBe('inserted');
+    expect(merged).toMatchObject({ action: 'merged', id: first?.id });
+    expect(again).toMatchObject({ action: 'duplicate', id: first?.id });
+    expect(s.list({}).find((m) => m.id === first?.id)?.supplement).toBe('completely reworded statement about orders C');
+  });
+
   it('finds Chinese by words: 日志格式 matches 日志统一使用 JSON 格式', async () => {
     const s = memoryStore();
     await s.write({ ...base, type: 'project', text: '日志统一使用 JSON 格式，字段名用 snake_case' }, POLICY);
