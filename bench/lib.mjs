@@ -15,13 +15,14 @@ export function sandbox(name) {
 export const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 /**
- * Waits for background distillers of earlier runs (detached, nice 19) to
- * finish, so they are not counted against the next measurement.
+ * Waits for background distillers and block warms of earlier runs
+ * (detached, nice 19) to finish, so they are not counted against the next
+ * measurement.
  */
 export function settle(maxMs = 120_000) {
   const until = Date.now() + maxMs;
   while (Date.now() < until) {
-    const r = spawnSync('pgrep', ['-f', 'main.js --quiet distill']);
+    const r = spawnSync('pgrep', ['-f', 'main.js --quiet (distill|context --warm)']);
     if (r.status !== 0) return;
     spawnSync('sleep', ['0.2']);
   }

@@ -57,12 +57,25 @@ export const TARGETS = [
     ok: (v) => v <= 1,
   },
   {
-    what: 'launch, `run true`, 10,000 memories, over `script -qc true` (median of 11)',
+    what: 'launch, `run true`, 10,000 memories, over `script -qc true` (median and max of 11)',
     target: '≤ +100 ms',
     value: (r) => {
-      const x = row(r.bench, 'launch', /10000 memories/);
+      const x = row(r.bench, 'launch', /10000 memories$/);
       const node = row(r.bench, 'launch', /node -e 0/);
-      return x && [`+${x['over script ms']} ms (node -e 0: +${node?.['over script ms'] ?? '?'} ms)`, num(x['over script ms'])];
+      const commit = row(r.bench, 'launch', /after a commit/);
+      if (!x) return undefined;
+      const max = x['max over script ms'];
+      const shown = `+${x['over script ms']} ms, max +${max ?? '?'} ms; after a commit +${commit?.['over script ms'] ?? '?'} ms (node -e 0: +${node?.['over script ms'] ?? '?'} ms)`;
+      return [shown, Math.max(num(x['over script ms']), num(max ?? x['over script ms']))];
+    },
+    ok: (v) => v <= 100,
+  },
+  {
+    what: 'launch when the block must be rebuilt (no cached block), 10,000 memories',
+    target: '≤ +100 ms',
+    value: (r) => {
+      const x = row(r.bench, 'launch', /block rebuilt/);
+      return x && [`+${x['over script ms']} ms, max +${x['max over script ms']} ms`, num(x['over script ms'])];
     },
     ok: (v) => v <= 100,
   },

@@ -8,7 +8,6 @@ import { FILE_MODE } from '../fs-private.js';
 import { cacheKey, lookupBlock, recordPendingHeat, saveBlock, takePendingHeat, type CachedBlock } from './context-cache.js';
 import { blockRefs, buildContext, readGitFacts } from './context.js';
 import { withToolHint } from './mcp-registration.js';
-import { warmLater } from './warm.js';
 
 export interface PreparedInjection {
   args: string[];
@@ -16,6 +15,12 @@ export interface PreparedInjection {
   firstInput?: string;
   /** The block handed over: its text and token count (and, when built now, its memories). */
   block: { text: string; tokens: number; memories: number };
+  /**
+   * The block handed over is not the one the next launch should get (git
+   * facts or the day moved, or a count was estimated): the caller asks for
+   * a warm once the CLI is running, unless a distill will warm anyway.
+   */
+  rewarm?: boolean;
   cleanup: () => void;
 }
 
@@ -88,8 +93,6 @@ export async function prepareInjection(o: {
   agent: string;
   args: string[];
   cwd: string;
-  /** For the background warm a stale cache entry asks for. */
-  env: NodeJS.ProcessEnv;
   loaded: Pick<LoadedConfig, 'config' | 'explicit'> & { paths: Paths };
   /** The MCP search tool's name, when run registered the server. */
   searchTool?: string;
@@ -106,13 +109,13 @@ export async function prepareInjection(o: {
   if (prompt === undefined) {
     const hit = lookupBlock(paths, o.cwd, key);
     if (hit) {
-      // Only git facts or the day moved: hand this block over and let a
-      // background warm compute the new one for the next launch.
-      if (!hit.fresh) warmLater(paths.projectDataDir, o.cwd, o.env);
+      // Only git facts or the day moved: hand this block over, and a
+      // background warm computes the new one for the next launch.
       const cached = hit.block;
-      if (!cached.text) return NO_INJECTION(o.args);
+      const rewarm = !hit.fresh;
+      if (!cached.text) return { ...NO_INJECTION(o.args), rewarm };
       recordPendingHeat(paths, cached.ids);
-      return handOver(o, { text: cached.text, tokens: cached.tokens, memories: cached.ids.length });
+      return { ...(await handOver(o, { text: cached.text, tokens: cached.tokens, memories: cached.ids.length })), rewarm };
     }
   }
 
@@ -133,9 +136,9 @@ export async function prepareInjection(o: {
   // counted by its bytes kept fewer memories than the budget allows: a
   // background warm counts it exactly for the next one.
   if (prompt === undefined && block.exactTokens) saveBlock(paths, o.cwd, key, cacheEntryOf(block));
-  else if (!block.exactTokens) warmLater(paths.projectDataDir, o.cwd, o.env);
-  if (!block.text) return NO_INJECTION(o.args);
-  return handOver(o, { text: block.text, tokens: block.tokens, memories: block.selected.length });
+  const rewarm = !block.exactTokens;
+  if (!block.text) return { ...NO_INJECTION(o.args), rewarm };
+  return { ...(await handOver(o, { text: block.text, tokens: block.tokens, memories: block.selected.length })), rewarm };
 }
 
 /**

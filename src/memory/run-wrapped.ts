@@ -11,6 +11,7 @@ import { prepareInjection, type PreparedInjection } from './launch.js';
 import { mcpRegistration } from './mcp-registration.js';
 import { VIA_HOOKS_ENV } from '../cli/hook-spool.js';
 import { noticeOnce } from './notice-once.js';
+import { warmLater } from './warm.js';
 
 export interface RunOptions {
   command: string;
@@ -91,7 +92,7 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
     (agent === 'gemini' && (await import('../setup/gemini.js')).geminiExtensionLinked(opts.env));
   if (memory && opts.inject && config.inject.enabled) {
     try {
-      injection = await prepareInjection({ agent, args: opts.args, cwd: opts.cwd, env: opts.env, loaded, searchTool: mcp?.searchTool });
+      injection = await prepareInjection({ agent, args: opts.args, cwd: opts.cwd, loaded, searchTool: mcp?.searchTool });
       if (viaHooks) {
         childEnv[VIA_HOOKS_ENV] = '1';
         injection.cleanup();
@@ -166,6 +167,8 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
     opts.messages.warn(`could not finish the session log (${errorMessage(err)}); it is processed at the next start.`);
   }
   injection?.cleanup();
+  // After the CLI, not before it: the distill of a recorded session warms the block itself.
+  if (injection?.rewarm && !recording?.recorded) warmLater(paths.projectDataDir, opts.cwd, opts.env);
   if (recording?.recorded) status(`recorded this session; its memories are distilled in the background (claude-mem list)`);
   clearInterval(keepAlive);
   return result.status;

@@ -28,8 +28,10 @@ export function registerHook(program: Command, cli: CliEnv): void {
           const { loadConfig } = await import('../../config/index.js');
           const { prepareInjection } = await import('../../memory/launch.js');
           const { hookBlock } = await import('../../setup/hook-block.js');
-          const injection = await prepareInjection({ agent: o.for, args: [], cwd, env: cli.env, loaded: loadConfig({ cwd, env: cli.env }) });
+          const loaded = loadConfig({ cwd, env: cli.env });
+          const injection = await prepareInjection({ agent: o.for, args: [], cwd, loaded });
           injection.cleanup();
+          if (injection.rewarm) (await import('../../memory/warm.js')).warmLater(loaded.paths.projectDataDir, cwd, cli.env);
           if (injection.block.text) {
             cli.print(JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: hookBlock(injection.block.text, o.for, cwd, cli.env) } }));
           }
