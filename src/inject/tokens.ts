@@ -1,7 +1,9 @@
 /**
  * Token counts come from a real BPE tokenizer (cl100k_base via
  * gpt-tokenizer), not characters ÷ 4, which is badly wrong for Chinese.
- * Loaded lazily: it costs ~70 ms, paid only when there is a block to count.
+ * Loaded lazily: it costs ~70–100 ms, paid by the background warm, the
+ * distiller and `context`; a launch counts from the piece counts they keep
+ * (token-pieces.ts).
  */
 export type TokenCounter = (text: string) => number;
 

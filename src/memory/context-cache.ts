@@ -22,7 +22,7 @@ import { writePrivateFile, FILE_MODE } from '../fs-private.js';
  * do not (a commit since, the first launch of the day) is still handed
  * over: every memory in it exists and says what it said. The launch then
  * asks for a warm in the background instead of rebuilding on the user's
- * way to the prompt (a rebuild loads SQLite and the tokenizer: ~200 ms).
+ * way to the prompt (a rebuild opens SQLite and searches: ~+70 ms).
  */
 export interface CachedBlock {
   text: string;
