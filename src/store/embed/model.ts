@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { pullFromHub } from './hub.js';
 import { calibrate, THRESHOLDS_FILE } from './calibration.js';
 import { VECTOR_DIMS, type Embedder, type Thresholds } from './embedder.js';
 import { ConfigError } from '../../errors.js';
@@ -110,6 +109,8 @@ export async function pullModel(
   endpoint = process.env['HF_ENDPOINT'],
 ): Promise<PulledModel> {
   const dir = modelDir(modelsDir, model);
+  // The downloader loads only for a pull: every search opens this module.
+  const { pullFromHub } = await import('./hub.js');
   const files = await pullFromHub(dir, model, { ...(endpoint ? { endpoint } : {}), onProgress });
   // Loading is the last check: a file the hub listed right can still be a model of the wrong size.
   const calibration = await calibrate(new ModelEmbedder(modelsDir, model));
