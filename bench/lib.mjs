@@ -5,7 +5,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const CLI = join(ROOT, 'dist', 'cli', 'main.js');
+export const CLI = join(ROOT, 'dist', 'bundle', 'main.js');
 
 /** The tests' own sandbox (tests/helpers/sandbox-env.mjs), so the two never drift. */
 export function sandbox(name) {

@@ -59,14 +59,26 @@ export function markerText(line: string, marker: string, typed: boolean): string
   return text || undefined;
 }
 
-/** The line that shows what the user submitted, once prompt decoration is stripped. */
-function echoes(line: string, user: string): boolean {
-  // Some CLIs show the prompt without its closing mark (Gemini drops a "?").
-  const bare = (s: string): string => cleanLine(s).replace(/[?？!！。.]+$/u, '').trim();
+// Some CLIs show the prompt without its closing mark (Gemini drops a "?").
+const bare = (s: string): string => cleanLine(s).replace(/[?？!！。.]+$/u, '').trim();
+
+/** What the user submitted, prepared once for every line it is compared with. */
+interface Echo {
+  bare: string;
+  /** A prefix this long is enough to recognise a long submission that wrapped. */
+  long: boolean;
+  head: string;
+}
+
+const echoOf = (user: string): Echo => {
   const u = bare(user);
-  if (!u) return false;
-  const l = bare(line);
-  return l === u || ([...u].length >= 8 && l.startsWith(u.slice(0, 40)));
+  return { bare: u, long: [...u].length >= 8, head: u.slice(0, 40) };
+};
+
+/** The line (already bare) shows what the user submitted, once prompt decoration is stripped. */
+function echoes(line: string, u: Echo): boolean {
+  if (!u.bare) return false;
+  return line === u.bare || (u.long && line.startsWith(u.head));
 }
 
 /**
@@ -78,11 +90,14 @@ function echoes(line: string, user: string): boolean {
  */
 function buildTurns(inputs: Submitted[], lines: TextLine[]): Turn[] {
   const turns: Turn[] = inputs.map((s) => ({ t: s.t, user: s.text, uncertain: s.uncertain, reply: [] }));
+  // Each line is compared with every turn not yet echoed: bare both once.
+  const users = turns.map((t) => echoOf(t.user));
+  const bareLines = lines.map((l) => bare(l.text));
   const echoAt = new Array<number>(lines.length).fill(-1);
   let next = 0;
-  lines.forEach((line, i) => {
+  lines.forEach((_, i) => {
     for (let k = next; k < turns.length; k++) {
-      if (echoes(line.text, turns[k]?.user ?? '')) {
+      if (echoes(bareLines[i] ?? '', users[k] as Echo)) {
         echoAt[i] = k;
         next = k + 1;
         break;
@@ -104,14 +119,14 @@ function buildTurns(inputs: Submitted[], lines: TextLine[]): Turn[] {
     return turns;
   }
   let k = 0;
-  for (const line of lines) {
+  lines.forEach((line, i) => {
     while (k + 1 < turns.length && (turns[k + 1]?.t ?? Infinity) < line.t) k++;
     const turn = turns[k];
-    if (!turn || line.t < turn.t) continue;
+    if (!turn || line.t < turn.t) return;
     // The echo of what the user typed is not the CLI's answer.
-    if (echoes(line.text, turn.user)) continue;
+    if (echoes(bareLines[i] ?? '', users[k] as Echo)) return;
     turn.reply.push(line.text);
-  }
+  });
   return turns;
 }
 
