@@ -1,7 +1,7 @@
 // 4. Query latency in-process at several store sizes, FTS alone and hybrid;
 // plus the whole `claude-mem query` process.
 import { spawnSync } from 'node:child_process';
-import { CLI, sandbox, now, pct, median, fmt } from './lib.mjs';
+import { CLI, ROOT, sandbox, now, pct, median, fmt } from './lib.mjs';
 import { buildStore, syntheticText } from './fixtures.mjs';
 import { openMemory } from 'claude-mem';
 import Database from 'better-sqlite3';
@@ -93,18 +93,16 @@ export async function query({ sizes, reps }) {
         'p50 ms': fmt(pct(lex.bounded, 50), 2),
         'p99 ms': `over every match: ${fmt(pct(lex.exact, 50), 2)}; top-10 agreement ${fmt(lex.agreement, 3)}`,
       });
-      const xs = [];
-      for (let i = 0; i < 5; i++) {
-        const t0 = now();
-        spawnSync(process.execPath, [CLI, '--quiet', 'query', syntheticText(42).slice(0, 20)], { cwd: sb.project, env: sb.env });
-        xs.push(now() - t0);
-      }
-      const node = [];
-      for (let i = 0; i < 5; i++) {
-        const t0 = now();
-        spawnSync(process.execPath, ['-e', '0']);
-        node.push(now() - t0);
-      }
+      const timed = spawnSync(
+        process.execPath,
+        [
+          join(ROOT, 'bench', 'time-processes.mjs'),
+          JSON.stringify({ runs: 11, cwd: sb.project, env: sb.env, variants: { query: [process.execPath, CLI, '--quiet', 'query', syntheticText(42).slice(0, 20)], node: [process.execPath, '-e', '0'] } }),
+        ],
+        { encoding: 'utf8', maxBuffer: 1 << 20 },
+      );
+      if (timed.status !== 0) throw new Error(`timing the query process failed: ${timed.stderr}`);
+      const { query: xs, node } = JSON.parse(timed.stdout);
       rows.push({ figure: 'query process', variant: `claude-mem query, ${n} memories`, 'p50 ms': fmt(median(xs), 1), 'p99 ms': `node -e 0: ${fmt(median(node), 1)}` });
     }
   }
