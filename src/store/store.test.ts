@@ -15,6 +15,25 @@ import { VECTOR_DIMS, normalize } from './embed/embedder.js';
 
 const base = { dir: '/p', agent: 'claude', sessionId: 's1', source: 'sessions/s1.cast#t=1.0' };
 
+/**
+ * A controllable embedder: a text's last letter picks its vector, (1, x)
+ * normalised, so the tests choose the cosine between any two texts.
+ */
+function lastLetterEmbedder(table: Record<string, number>, update: number): Embedder {
+  const vec = (x: number): Float32Array => {
+    const v = new Float32Array(VECTOR_DIMS);
+    v[0] = 1;
+    v[1] = x;
+    return normalize(v);
+  };
+  return {
+    id: 'test',
+    dims: VECTOR_DIMS,
+    thresholds: { update, merge: 0.8, retrieval: 0.5 },
+    embed: (texts) => Promise.resolve(texts.map((t) => vec(table[t.slice(-1)] ?? 0))),
+  };
+}
+
 describe('schema', () => {
   it('records every migration and builds the tables', () => {
     const s = memoryStore();
@@ -128,21 +147,7 @@ describe('write path', () => {
   });
 
   it('updates at or above the update threshold, merges in the band, inserts below', async () => {
-    // A controllable embedder: the text decides the vector.
-    const vec = (x: number): Float32Array => {
-      const v = new Float32Array(VECTOR_DIMS);
-      v[0] = 1;
-      v[1] = x;
-      return normalize(v);
-    };
-    const table: Record<string, number> = { A: 0, B: 0.2, C: 0.6, D: 3 };
-    const embedder: Embedder = {
-      id: 'test',
-      dims: VECTOR_DIMS,
-      thresholds: { update: 0.92, merge: 0.8, retrieval: 0.5 },
-      embed: (texts) => Promise.resolve(texts.map((t) => vec(table[t.slice(-1)] ?? 0))),
-    };
-    const s = memoryStore(embedder);
+    const s = memoryStore(lastLetterEmbedder({ A: 0, B: 0.2, C: 0.6, D: 3 }, 0.92));
     const policy = { triviaFilter: true, update: 0.92, merge: 0.8 };
     const first = await s.write({ ...base, type: 'fact', text: 'the orders table gained an index on create_time A' }, policy);
     expect(first.action).toBe('inserted');
@@ -159,20 +164,7 @@ describe('write path', () => {
   });
 
   it('in one batch, a memory changed by a merge is seen changed by the candidates after it', async () => {
-    const vec = (x: number): Float32Array => {
-      const v = new Float32Array(VECTOR_DIMS);
-      v[0] = 1;
-      v[1] = x;
-      return normalize(v);
-    };
-    const table: Record<string, number> = { A: 0, C: 0.6 };
-    const embedder: Embedder = {
-      id: 'test',
-      dims: VECTOR_DIMS,
-      thresholds: { update: 0.99, merge: 0.8, retrieval: 0.5 },
-      embed: (texts) => Promise.resolve(texts.map((t) => vec(table[t.slice(-1)] ?? 0))),
-    };
-    const s = memoryStore(embedder);
+    const s = memoryStore(lastLetterEmbedder({ A: 0, C: 0.6 }, 0.99));
     const policy = { triviaFilter: true, update: 0.99, merge: 0.8 };
     const c = (text: string) => ({ ...base, type: 'fact' as const, text });
     // The second merges into the first; the third restates the second, which
