@@ -1,7 +1,7 @@
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensurePrivateDir } from '../fs-private.js';
+import { ensurePrivateDir, touchPrivateFile } from '../fs-private.js';
 import { pidAlive } from '../pty/session-files.js';
 import { randomBytes } from 'node:crypto';
 
@@ -43,9 +43,23 @@ export function sweepHandovers(userDataDir: string): number {
 /**
  * Removes day-old /tmp/claude-mem-* handover folders of earlier versions.
  * Reading all of /tmp is not launch-path work: the memory commands and the
- * background distiller do it.
+ * background distiller do it, at most once a day per user (a folder is
+ * only removed once it is a day old anyway, so it waits at most a day more): a stamp
+ * is one stat, /tmp can hold thousands of entries.
  */
-export function sweepLegacyHandovers(now = Date.now()): number {
+export function sweepLegacyHandovers(userDataDir: string, now = Date.now()): number {
+  const stamp = join(userDataDir, '.legacy-handovers-swept');
+  try {
+    if (now - statSync(stamp).mtimeMs < LEGACY_MAX_AGE_MS) return 0;
+  } catch {
+    // Never swept here yet.
+  }
+  try {
+    touchPrivateFile(stamp);
+    utimesSync(stamp, now / 1000, now / 1000);
+  } catch {
+    // Sweeping again next time is the lesser harm.
+  }
   let n = 0;
   try {
     const uid = process.getuid?.();

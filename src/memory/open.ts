@@ -73,7 +73,7 @@ export async function openMemory(o: OpenOptions = {}): Promise<DirectoryMemory> 
       if (o.recover !== false) await recover(memory, env, notices);
       applyPendingHeat(stores, loaded.paths);
     }
-    sweepLegacyHandovers();
+    sweepLegacyHandovers(loaded.paths.userDataDir);
     noticeOnce(loaded.paths.userDataDir, 'lexical', stores.notice, notices);
     stores.archiveCold();
   } catch (err) {
