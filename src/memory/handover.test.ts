@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sweepLegacyHandovers } from './handover.js';
@@ -31,6 +31,7 @@ describe('sweepLegacyHandovers', () => {
     // A day on, it looks again.
     sweepLegacyHandovers(userData, now + DAY + 60_000);
     expect(existsSync(later)).toBe(false);
+    rmSync(fresh, { recursive: true, force: true });
   });
 
   it('still sweeps when no stamp can be written', () => {
