@@ -29,7 +29,7 @@ export function isTrivia(text: string): boolean {
   return words.length <= 4 && words.every((w) => TRIVIA.has(w));
 }
 
-const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const WIDE_ALL = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 
 /**
  * Length in Latin-character equivalents: a CJK character carries about as
@@ -37,9 +37,21 @@ const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han
  * "short" next to "the cache was stale" (19).
  */
 export function weightedLength(text: string): number {
-  let n = 0;
-  for (const ch of text.trim()) n += WIDE.test(ch) ? 2 : 1;
-  return n;
+  const t = text.trim();
+  // Characters (a surrogate pair is one), plus one more for each wide one:
+  // one regex over the text, not one per character.
+  let n = t.length;
+  for (let i = 0; i + 1 < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = t.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n + (t.match(WIDE_ALL)?.length ?? 0);
 }
 
 export function isTooShort(text: string, min = MIN_MEMORY_CHARS): boolean {
