@@ -68,8 +68,8 @@ describe('BatchVectors', () => {
 
   it('finds the same nearest memory planned as grown one candidate at a time', async () => {
     const vectors = (s: ReturnType<typeof memoryStore>) => (s as unknown as { vectors: VectorIndex }).vectors;
-    // Two chunks of 1,024 for usearch, the second of one vector; the last candidate nearly repeats the fourth.
-    const n = 1025;
+    const n = EXACT_UP_TO + 40;
+    // The last candidate nearly repeats the fourth.
     const texts = Array.from({ length: n }, (_, i) => lexicalVector(i === n - 1 ? `${textOf(3)} golf` : textOf(i)));
     const planned = new BatchVectors(vectors(memoryStore()), 1);
     planned.plan(texts);

@@ -28,8 +28,6 @@ export const EXACT_UP_TO = 512;
  * dedup looks at, since later candidates and ones filtered out are skipped.
  */
 const PLANNED_K = 32;
-/** Vectors handed to usearch per call while planning (1.5 MB of floats). */
-const PLAN_CHUNK = 1024;
 
 interface Entry {
   vector: Float32Array;
@@ -54,7 +52,7 @@ export class BatchVectors {
   private replacedBefore = 0;
   private graph: Index | undefined;
   private graphFailed = false;
-  private planned: Plan | undefined;
+  private plan_: Plan | undefined;
 
   /** `firstNewId`: the id the batch's first new memory gets; older ones are the store's. */
   constructor(
@@ -73,39 +71,22 @@ export class BatchVectors {
     const graph = this.newGraph(first.length);
     if (!graph) return;
     const dims = first.length;
-    const n = vectors.length;
-    // In chunks: a session's vectors are held once already; their copy as
-    // one matrix would be as large again (77 MB for 50k candidates).
-    const chunk = (from: number): Float32Array => {
-      const part = vectors.slice(from, from + PLAN_CHUNK);
-      const matrix = new Float32Array(part.length * dims);
-      part.forEach((v, i) => matrix.set(v, i * dims));
-      return matrix;
-    };
-    for (let from = 0; from < n; from += PLAN_CHUNK) {
-      graph.add(BigUint64Array.from({ length: Math.min(PLAN_CHUNK, n - from) }, (_, i) => BigInt(from + i)), chunk(from));
-    }
-    const k = Math.min(n, PLANNED_K + 1);
-    const keys = new BigUint64Array(n * k);
-    const counts = new BigUint64Array(n);
-    for (let from = 0; from < n; from += PLAN_CHUNK) {
-      // One query comes back as plain matches (no counts): its keys are its count.
-      const found = graph.search(chunk(from), k, 0) as unknown as { keys: BigUint64Array; counts?: BigUint64Array };
-      keys.set(found.keys, from * k);
-      if (found.counts) counts.set(found.counts, from);
-      else counts[from] = BigInt(found.keys.length);
-    }
-    this.planned = { keys, counts, k, memoryOf: [], slot: undefined };
+    const matrix = new Float32Array(vectors.length * dims);
+    vectors.forEach((v, i) => matrix.set(v, i * dims));
+    graph.add(BigUint64Array.from(vectors, (_, i) => BigInt(i)), matrix);
+    const k = Math.min(vectors.length, PLANNED_K + 1);
+    const found = graph.search(matrix, k, 0) as unknown as { keys: BigUint64Array; counts: BigUint64Array };
+    this.plan_ = { keys: found.keys, counts: found.counts, k, memoryOf: [], slot: undefined };
   }
 
   /** The planned candidate (its index in plan()'s vectors) whose dedup comes next. */
   at(slot: number | undefined): void {
-    if (this.planned) this.planned.slot = slot;
+    if (this.plan_) this.plan_.slot = slot;
   }
 
   /** Where the current candidate went when it added no vector of its own (merged into, a duplicate of). */
   settle(memoryId: number): void {
-    const plan = this.planned;
+    const plan = this.plan_;
     if (plan?.slot !== undefined) plan.memoryOf[plan.slot] = memoryId;
   }
 
@@ -143,12 +124,12 @@ export class BatchVectors {
     if (this.graph && this.pending.has(id)) this.graph.remove(BigInt(id));
     this.pending.set(id, { vector: v, type, replaces });
     if (this.graph) this.graph.add(BigInt(id), v, 1);
-    else if (!this.planned && this.pending.size > EXACT_UP_TO && !this.graphFailed) this.buildGraph(v.length);
+    else if (!this.plan_ && this.pending.size > EXACT_UP_TO && !this.graphFailed) this.buildGraph(v.length);
   }
 
   private nearestPending(v: Float32Array, k: number): Neighbour[] {
-    const slot = this.planned?.slot;
-    if (this.planned && slot !== undefined) return this.nearestPlanned(this.planned, slot, v, k);
+    const slot = this.plan_?.slot;
+    if (this.plan_ && slot !== undefined) return this.nearestPlanned(this.plan_, slot, v, k);
     if (this.graph) {
       // The graph proposes (int8 cells), the float vectors decide: dedup thresholds need exact similarities.
       const m = this.graph.search(v, k * 2, 1);
