@@ -50,41 +50,4 @@ describe('BatchVectors', () => {
     expect(results.at(-1)).toMatchObject({ action: 'updated', id: results[0]?.id });
     expect(s.list({}).length).toBe(texts.length + 1);
   });
-
-  it('in a planned batch, candidates that went into a memory stand for it: forty repeats do not hide it from a restatement', async () => {
-    const s = memoryStore();
-    const c = (text: string) => ({ type: 'fact' as const, text, dir: '/p', agent: 'a', sessionId: 's', source: null });
-    const said = 'the integration tests need the redis container started first';
-    // The repeats are nearer the restatement than anything else, and none of
-    // them is a memory: each is a duplicate of the first.
-    const repeats = Array.from({ length: 40 }, () => c(said));
-    const filler = Array.from({ length: EXACT_UP_TO + 50 }, (_, i) => c(`${textOf(i)} hotel`));
-    const results = await s.writeMany([c(said), ...repeats, ...filler, c('the integration tests need the redis container to be started first')], POLICY);
-    expect(results[0]?.action).toBe('inserted');
-    expect(results.slice(1, 41).every((r) => r.action === 'duplicate' && r.id === results[0]?.id)).toBe(true);
-    expect(results.at(-1)).toMatchObject({ action: 'updated', id: results[0]?.id });
-    expect(s.list({}).length).toBe(filler.length + 1);
-  });
-
-  it('finds the same nearest memory planned as grown one candidate at a time', async () => {
-    const vectors = (s: ReturnType<typeof memoryStore>) => (s as unknown as { vectors: VectorIndex }).vectors;
-    const n = EXACT_UP_TO + 40;
-    // The last candidate nearly repeats the fourth.
-    const texts = Array.from({ length: n }, (_, i) => lexicalVector(i === n - 1 ? `${textOf(3)} golf` : textOf(i)));
-    const planned = new BatchVectors(vectors(memoryStore()), 1);
-    planned.plan(texts);
-    const grown = new BatchVectors(vectors(memoryStore()), 1);
-    for (let i = 0; i < n - 1; i++) {
-      planned.at(i);
-      planned.insert(i + 1, texts[i] as Float32Array, 'fact');
-      grown.insert(i + 1, texts[i] as Float32Array, 'fact');
-    }
-    planned.at(n - 1);
-    const last = texts[n - 1] as Float32Array;
-    const [a] = planned.nearest(last, 1);
-    const [b] = grown.nearest(last, 1);
-    expect(a?.memoryId).toBe(4);
-    expect(b?.memoryId).toBe(4);
-    expect(a?.similarity).toBeCloseTo(cosine(last, texts[3] as Float32Array), 6);
-  });
 });

@@ -112,20 +112,17 @@ export class MemoryStore {
     const texts = todo.map((i) => (screened[i] as { text: string }).text);
     const vectors = await this.embedder.embed(texts);
     const vectorOf = new Map(todo.map((i, j) => [i, vectors[j]]));
-    const slotOf = new Map(todo.map((i, j) => [i, j]));
     const results = this.run(() =>
       this.db
         .transaction((): WriteResult[] => {
           const maxId = this.stmt('SELECT max(id) FROM memories').pluck().get() as number | null;
           const batch = new BatchVectors(this.vectors, (maxId ?? 0) + 1);
-          if (opts.dedup ?? true) batch.plan(vectors);
           const rows = new Map<number, MemoryRow>();
           const out = cs.map((c, i) => {
             const x = screened[i];
             if (!x || !('text' in x)) return x ?? { action: 'filtered', reason: 'empty' };
             const vector = vectorOf.get(i);
             if (!vector) throw new Error('the embedder returned no vector');
-            batch.at(slotOf.get(i));
             return this.writeOne(batch, rows, c, x.text, x.hash, vector, now, policy, opts.dedup ?? true);
           });
           batch.flush();
@@ -145,20 +142,13 @@ export class MemoryStore {
    */
   private writeOne(batch: BatchVectors, rows: Map<number, MemoryRow>, c: Candidate, text: string, hash: string, vector: Float32Array, now: number, policy: WritePolicy, dedup: boolean): WriteResult {
     const same = this.stmt('SELECT id FROM memories WHERE content_hash = ?').get(hash) as { id: number } | undefined;
-    if (same) {
-      batch.settle(same.id);
-      return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
-    }
+    if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
 
     // Without dedup (restoring memories kept elsewhere) only exact repeats are refused.
     const decision: WriteDecision = dedup
       ? decideWrite(text, this.eligibleNeighbours(batch, rows, vector, c), policy, { explicit: c.explicit, force: c.force, summary: c.summary })
       : { kind: 'insert', similarity: 0 };
-    if ('target' in decision) {
-      rows.delete(decision.target.id);
-      // Where this candidate went, for the ones after it (an insert or update says so itself).
-      batch.settle(decision.target.id);
-    }
+    if ('target' in decision) rows.delete(decision.target.id);
     return applyDecision({ stmt: this.stmt, vectors: batch, embedderId: this.embedder.id, displayId: (r) => this.displayId(r) }, c, { text, hash, vector, now }, decision);
   }
 
