@@ -14,10 +14,3 @@ export function isShell(agent: string): boolean {
 export function isAiCli(agent: string): boolean {
   return AI_CLIS.has(agent);
 }
-
-/** The CLIs that write their own transcript of a session (src/transcripts reads them). */
-const TRANSCRIPT_CLIS = new Set(['claude', 'codex', 'gemini']);
-
-export function writesTranscript(agent: string): boolean {
-  return TRANSCRIPT_CLIS.has(agent);
-}

@@ -112,10 +112,8 @@ export async function prepareInjection(o: {
       // Only git facts or the day moved: hand this block over, and a
       // background warm computes the new one for the next launch.
       const cached = hit.block;
-      const rewarm = !hit.fresh;
-      if (!cached.text) return { ...NO_INJECTION(o.args), rewarm };
-      recordPendingHeat(paths, cached.ids);
-      return { ...(await handOver(o, { text: cached.text, tokens: cached.tokens, memories: cached.ids.length })), rewarm };
+      if (cached.text) recordPendingHeat(paths, cached.ids);
+      return deliver(o, { text: cached.text, tokens: cached.tokens, memories: cached.ids.length }, !hit.fresh);
     }
   }
 
@@ -136,9 +134,12 @@ export async function prepareInjection(o: {
   // counted by its bytes kept fewer memories than the budget allows: a
   // background warm counts it exactly for the next one.
   if (prompt === undefined && block.exactTokens) saveBlock(paths, o.cwd, key, cacheEntryOf(block));
-  const rewarm = !block.exactTokens;
-  if (!block.text) return { ...NO_INJECTION(o.args), rewarm };
-  return { ...(await handOver(o, { text: block.text, tokens: block.tokens, memories: block.selected.length })), rewarm };
+  return deliver(o, { text: block.text, tokens: block.tokens, memories: block.selected.length }, !block.exactTokens);
+}
+
+/** The block handed over (or nothing, when it is empty), and whether the next launch needs a warm first. */
+async function deliver(o: Parameters<typeof handOver>[0], shown: PreparedInjection['block'], rewarm: boolean): Promise<PreparedInjection> {
+  return { ...(shown.text ? await handOver(o, shown) : NO_INJECTION(o.args)), rewarm };
 }
 
 /**

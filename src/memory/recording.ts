@@ -1,4 +1,4 @@
-import type { TranscriptRef } from '../transcripts/locate.js';
+import type { TranscriptRef } from '../transcripts/homes.js';
 import {
   CastRecorder,
   EchoProbe,

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { isAiCli, isShell, writesTranscript } from '../agents.js';
+import { isAiCli, isShell } from '../agents.js';
 import { ConfigError, exitCodes, errorMessage } from '../errors.js';
 import { defaultConfig, loadConfig, resolvePaths, type LoadedConfig, type Paths } from '../config/index.js';
 import { newSessionId, unprocessedLogs, resolveCommand, runSession, sweepStaleLocks } from '../pty/index.js';
@@ -9,6 +9,7 @@ import type { Notices } from './notices.js';
 import { spawnDetached } from './background.js';
 import { prepareInjection, type PreparedInjection } from './launch.js';
 import { mcpRegistration } from './mcp-registration.js';
+import { transcriptFor } from './transcript-ref.js';
 import { VIA_HOOKS_ENV } from '../cli/hook-spool.js';
 import { noticeOnce } from './notice-once.js';
 import { warmLater } from './warm.js';
@@ -74,11 +75,7 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   }
 
   // Claude Code, Gemini and Codex write their own transcript: know which one is this session's.
-  // The transcript readers load only for those CLIs.
-  const transcript =
-    memory && opts.record && config.watch.enabled && writesTranscript(agent)
-      ? (await import('./transcript-ref.js')).transcriptFor(agent, opts.args, opts.cwd, opts.env, Date.now())
-      : undefined;
+  const transcript = memory && opts.record && config.watch.enabled ? transcriptFor(agent, opts.args, opts.cwd, opts.env, Date.now()) : undefined;
   // The MCP server, for CLIs that take one per run (the user's own config of that name wins).
   const mcp = memory && opts.inject && config.mcp.register ? mcpRegistration(agent, opts.cwd, opts.env, opts.args) : undefined;
   let injection: PreparedInjection | undefined;

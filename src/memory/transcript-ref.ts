@@ -6,7 +6,7 @@
  * its rollout is found afterwards by cwd and start time.
  */
 import { randomUUID } from 'node:crypto';
-import { claudeTranscriptPath, codexHome, geminiDir, type TranscriptRef } from '../transcripts/locate.js';
+import { claudeTranscriptPath, codexHome, geminiDir, type TranscriptRef } from '../transcripts/homes.js';
 
 const OWN_SESSION: Record<string, Set<string>> = {
   claude: new Set(['--session-id', '--resume', '-r', '--continue', '-c', '--fork-session']),

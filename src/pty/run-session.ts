@@ -108,14 +108,18 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
   });
   const observer = guardObserver(opts.observer, (err) => opts.onObserverFailure?.(err));
   const ptsName = ptsNameOf(pty);
-  // Once the child is gone, what is left to read is bounded by the
-  // kernel's buffers: the reader is never paused again, so none of it can
-  // be left behind when the stream ends.
+  // The reader is paused while stdout or the recorder is behind. Once the
+  // child is gone, what is left to read is bounded by the kernel's buffers:
+  // the reader is resumed and never paused again, so none of it can be left
+  // behind when the stream ends.
+  let paused = false;
+  let held = false;
   let childGone = false;
-  let resumeReader = (): void => undefined;
   const slaveHold = holdSlaveUntilExit(ptsName, pty.pid, () => {
     childGone = true;
-    resumeReader();
+    if (paused || held) pty.resume();
+    paused = false;
+    held = false;
   });
   observer?.start?.({ ptsName, size, pid: pty.pid });
 
@@ -129,13 +133,6 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
 
   return new Promise<SessionResult>((resolvePromise) => {
     const stdout = process.stdout;
-    let paused = false;
-    let held = false;
-    resumeReader = (): void => {
-      if (paused || held) pty.resume();
-      paused = false;
-      held = false;
-    };
 
     let readyTimer: NodeJS.Timeout | undefined;
     let firstInput = opts.firstInput;

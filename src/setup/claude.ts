@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { claudeConfigDir } from '../transcripts/locate.js';
+import { claudeConfigDir } from '../transcripts/homes.js';
 import { hasOurHooks, withOurHooks, withoutOurHooks, type HookSpec } from './hook-groups.js';
 import { backupPath, installOwned, readIfThere, uninstallOwned } from './owned-file.js';
 import { hookCommand, MAIN, parseJsonObject, type SetupResult } from './common.js';

@@ -12,7 +12,7 @@
  * to its per-run flags.
  */
 import { join } from 'node:path';
-import { codexHome } from '../transcripts/locate.js';
+import { codexHome } from '../transcripts/homes.js';
 import { CODEX_SERVER_NAME, codexHasOwnServer } from '../memory/mcp-registration.js';
 import { hasOurHooks, ourGroupIndex, withOurHooks, withoutOurHooks, type HookSpec } from './hook-groups.js';
 import { backupPath, installOwned, readIfThere, uninstallOwned } from './owned-file.js';

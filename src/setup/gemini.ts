@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { userDataDir } from '../config/paths.js';
-import { geminiDir } from '../transcripts/locate.js';
+import { geminiDir } from '../transcripts/homes.js';
 import { writePrivateFile } from '../fs-private.js';
 import { withOurHooks, type HookSpec } from './hook-groups.js';
 import { readIfThere } from './owned-file.js';

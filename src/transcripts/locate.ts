@@ -10,52 +10,20 @@
  *   cwd that started once the session did.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseClaudeTranscript } from './claude.js';
 import { parseCodexRollout } from './codex.js';
 import { parseGeminiChat } from './gemini.js';
 import { isObject, str } from './jsonl.js';
 import type { Transcript } from './types.js';
+import { claudeConfigDir, type TranscriptRef } from './homes.js';
 
-/** What the session log's header records about the CLI's own transcript. */
-export type TranscriptRef =
-  | { kind: 'claude'; id: string; path: string }
-  /** dir: the ~/.gemini folder in use. */
-  | { kind: 'gemini'; id: string; dir: string }
-  /** dir: CODEX_HOME; after: epoch ms the session started. */
-  | { kind: 'codex'; dir: string; cwd: string; after: number };
+export { claudeProjectSlug, claudeConfigDir, geminiDir, codexHome, claudeTranscriptPath, type TranscriptRef } from './homes.js';
 
 export type TranscriptRead = { ok: true; path: string; transcript: Transcript } | { ok: false; reason: string };
 
-const SLUG_MAX = 200;
 /** A rollout may be stamped a little before the wrapper's own clock said it started. */
 const CODEX_SLACK_MS = 5_000;
-
-export function claudeProjectSlug(cwd: string): string {
-  return cwd.replace(/[^a-zA-Z0-9]/g, '-').slice(0, SLUG_MAX);
-}
-
-const home = (env: NodeJS.ProcessEnv): string => env['HOME'] ?? homedir();
-
-/** Claude Code's own folder: settings, projects, transcripts, memory notes. */
-export function claudeConfigDir(env: NodeJS.ProcessEnv): string {
-  return env['CLAUDE_CONFIG_DIR'] ?? join(home(env), '.claude');
-}
-
-/** Gemini CLI's own folder: settings, extensions, chats. */
-export function geminiDir(env: NodeJS.ProcessEnv): string {
-  return join(env['GEMINI_CLI_HOME'] ?? home(env), '.gemini');
-}
-
-/** Codex's own folder: config.toml, hooks.json, sessions. */
-export function codexHome(env: NodeJS.ProcessEnv): string {
-  return env['CODEX_HOME'] ?? join(home(env), '.codex');
-}
-
-export function claudeTranscriptPath(env: NodeJS.ProcessEnv, cwd: string, id: string): string {
-  return join(claudeConfigDir(env), 'projects', claudeProjectSlug(cwd), `${id}.jsonl`);
-}
 
 /** A header's transcript field, checked: a hand-edited or older log must not throw. */
 export function asTranscriptRef(v: unknown): TranscriptRef | undefined {
