@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { queryWords, segmentedWords } from './terms.js';
+import { latinQueryWords, queryWords, segmentedWords } from './terms.js';
 
 describe('queryWords', () => {
   it('splits text without CJK exactly as the segmenter does (the fast path skips building it)', () => {
@@ -19,6 +19,22 @@ describe('queryWords', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 40 }), fc.string({ unit: letters, maxLength: 8 }), (a, b) => {
         expect(queryWords(a + b)).toEqual(segmentedWords(a + b));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('keeps the same non-CJK words of a mixed text without the segmenter', () => {
+    const cjk = (w: string): boolean => /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(w);
+    const pieces = ['支付回调', '日志', '格式', 'の', 'カタカナ', '한국어', 'orders', "don't", 'snake_case', 'v1.2', 'API_KEY', 'Größe', '，', '。', '的', 'the', 'ไทย', ' ', '\n', '-', '.', '"'];
+    // Glued to a kana word, ICU takes underscores into it (ExtendNumLet): those are spaced apart here.
+    const text = fc.oneof(
+      fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((p) => p.join('')),
+      fc.array(fc.constantFrom(...pieces, '_', '__'), { maxLength: 14 }).map((p) => p.join(' ')),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(latinQueryWords(t)).toEqual(segmentedWords(t).filter((w) => !cjk(w)));
       }),
       { numRuns: 3000 },
     );
