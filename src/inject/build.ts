@@ -1,7 +1,7 @@
 import { dominantLanguage } from '../text/index.js';
 import { fitBudget } from './budget.js';
 import { formatBlock, formatLine, type BlockLanguage } from './format.js';
-import { findConflicts, orderSelected, selectMemories, type BlockCandidates, type BlockMemory, type Selected } from './select.js';
+import { conflictJudge, findConflicts, orderSelected, selectMemories, type BlockCandidates, type BlockMemory, type Selected } from './select.js';
 import type { TokenCounter } from './tokens.js';
 
 export interface BuiltBlock<M extends BlockMemory = BlockMemory> {
@@ -52,17 +52,13 @@ export function buildBlock<M extends BlockMemory>(
         )
       : o.language;
 
-  const vectors = new Map<string, Float32Array | undefined>();
-  const lookup = (m: BlockMemory): Float32Array | undefined => {
-    if (!vectors.has(m.id)) vectors.set(m.id, vectorOf(m as M));
-    return vectors.get(m.id);
-  };
+  // One judge for every render: each pair is decided once.
+  const judge = conflictJudge((m) => vectorOf(m as M), o.conflictThreshold);
   const render = (items: Array<Selected<M>>): string => {
     const ordered = orderSelected(items);
     const conflicts = findConflicts(
       ordered.map((s) => s.memory),
-      lookup,
-      o.conflictThreshold,
+      judge,
     );
     return formatBlock(
       ordered.map((s) => ({ type: s.memory.type, text: s.memory.text, supplement: s.memory.supplement, date: s.date })),

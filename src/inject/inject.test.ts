@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { fitBudget } from './budget.js';
 import { formatBlock, formatLine } from './format.js';
 import { loadTokenCounter } from './tokens.js';
-import { findConflicts, orderSelected, selectMemories, type Selected } from './select.js';
+import { conflictJudge, findConflicts, orderSelected, selectMemories, type Selected } from './select.js';
 import { chooseAdapter, planAdapter } from './adapters/builtin.js';
 import { buildLaunchQuery, promptFromArgs } from './launch-query.js';
 import { buildBlock } from './build.js';
 import { BLOCK_BEGIN, BLOCK_END } from '../memory-block.js';
+import { cosine, tokenSet } from '../text/index.js';
 import type { BlockMemory } from './select.js';
 
 const VECTOR_DIMS = 8;
@@ -69,11 +71,48 @@ describe('order and conflicts', () => {
     const c = mem(3, 'fact', 'the API timeout is 60 seconds', 2000 + 90 * 86_400_000);
     const vectors = new Map([['1', v], ['2', v], ['3', v]]);
     const of = (m: Map<string, Float32Array>) => (x: BlockMemory) => m.get(x.id);
-    expect(findConflicts([a, b], of(vectors), 0.9)).toEqual([[1, 2]]);
-    expect(findConflicts([a, c], of(vectors), 0.9)).toEqual([]);
+    expect(findConflicts([a, b], conflictJudge(of(vectors), 0.9))).toEqual([[1, 2]]);
+    expect(findConflicts([a, c], conflictJudge(of(vectors), 0.9))).toEqual([]);
     const w = new Float32Array(VECTOR_DIMS);
     w[1] = 1;
-    expect(findConflicts([a, b], of(new Map([['1', v], ['2', w]])), 0.9)).toEqual([]);
+    expect(findConflicts([a, b], conflictJudge(of(new Map([['1', v], ['2', w]])), 0.9))).toEqual([]);
+  });
+
+  it('looks each vector up once across renders, and agrees with the definition on any subset', () => {
+    const DAY = 86_400_000;
+    const texts = ['the API timeout is 30 seconds', 'the API timeout is 60 seconds', '超时时间是 30 秒', '超时时间是 60 秒', 'use pnpm'];
+    const memory = fc.record({ type: fc.constantFrom('global', 'project', 'fact'), text: fc.constantFrom(...texts), day: fc.integer({ min: 0, max: 40 }), axis: fc.integer({ min: 0, max: 2 }), tilt: fc.integer({ min: 0, max: 3 }) });
+    fc.assert(
+      fc.property(fc.array(memory, { maxLength: 12 }), fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }), (specs, keep) => {
+        const ms = specs.map((x, i) => mem(i + 1, x.type as BlockMemory['type'], x.text, x.day * DAY));
+        const vec = new Map(specs.map((x, i) => {
+          const v = new Float32Array(VECTOR_DIMS);
+          v[x.axis] = 1;
+          v[3] = x.tilt / 4;
+          return [ms[i]?.id ?? '', v];
+        }));
+        let lookups = 0;
+        const judge = conflictJudge((m) => (lookups++, vec.get(m.id)), 0.9);
+        // The definition, pair by pair, with nothing kept.
+        const expected = (list: BlockMemory[]): Array<[number, number]> => {
+          const out: Array<[number, number]> = [];
+          list.forEach((a, i) => list.forEach((b, j) => {
+            if (j <= i || a.type === 'global' || b.type === 'global' || Math.abs(a.createdAt - b.createdAt) > 14 * DAY) return;
+            const ta = tokenSet(a.text);
+            const tb = tokenSet(b.text);
+            const differ = [...ta].some((t) => !tb.has(t)) || [...tb].some((t) => !ta.has(t));
+            if (cosine(vec.get(a.id) ?? new Float32Array(0), vec.get(b.id) ?? new Float32Array(0)) > 0.9 && differ) out.push([i + 1, j + 1]);
+          }));
+          return out;
+        };
+        const subset = ms.filter((_, i) => keep[i]);
+        expect(findConflicts(ms, judge)).toEqual(expected(ms));
+        expect(findConflicts(subset, judge)).toEqual(expected(subset));
+        expect(findConflicts(ms, judge)).toEqual(expected(ms));
+        expect(lookups).toBeLessThanOrEqual(ms.length);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -95,30 +95,58 @@ export function conflictThreshold(t: { merge: number; update: number }): number 
   return t.merge + pos * (t.update - t.merge);
 }
 
-function disagree(a: string, b: string): boolean {
-  const ta = tokenSet(a);
-  const tb = tokenSet(b);
+function disagree(ta: Set<string>, tb: Set<string>): boolean {
   for (const t of ta) if (!tb.has(t)) return true;
   for (const t of tb) if (!ta.has(t)) return true;
   return false;
+}
+
+/** Whether two memories conflict: nearly the same statement, written close together, yet saying different things. */
+export type ConflictJudge = (a: BlockMemory, b: BlockMemory) => boolean;
+
+/**
+ * A judge that decides each pair once, keeping each memory's vector and
+ * words: a block is rendered several times while it is fitted to the
+ * budget, and with a hundred short memories the cosines of the same
+ * pairs were most of a rebuilt launch's block time.
+ */
+export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undefined, threshold: number): ConflictJudge {
+  // Per memory, by first sight: its number, vector and words. A pair's
+  // decision is kept under a number made of the two (no string per pair).
+  const seen = new Map<string, { n: number; vector: Float32Array | undefined; words?: Set<string> }>();
+  const decided = new Map<number, boolean>();
+  const entry = (m: BlockMemory): { n: number; vector: Float32Array | undefined; words?: Set<string> } => {
+    let e = seen.get(m.id);
+    if (!e) seen.set(m.id, (e = { n: seen.size, vector: vectorOf(m) }));
+    return e;
+  };
+  const wordsOf = (m: BlockMemory, e: { words?: Set<string> }): Set<string> => (e.words ??= tokenSet(m.text));
+  return (a, b) => {
+    if (a.type === 'global' || b.type === 'global') return false;
+    if (Math.abs(a.createdAt - b.createdAt) > CONFLICT_WINDOW_DAYS * DAY_MS) return false;
+    const ea = entry(a);
+    const eb = entry(b);
+    const key = Math.min(ea.n, eb.n) * 0x100000 + Math.max(ea.n, eb.n);
+    let c = decided.get(key);
+    if (c === undefined) {
+      c = ea.vector !== undefined && eb.vector !== undefined && cosine(ea.vector, eb.vector) > threshold && disagree(wordsOf(a, ea), wordsOf(b, eb));
+      decided.set(key, c);
+    }
+    return c;
+  };
 }
 
 /**
  * Pairs (1-based positions in `ordered`) of memories that are nearly the
  * same statement, written close together, yet say different things.
  */
-export function findConflicts(ordered: BlockMemory[], vectorOf: (m: BlockMemory) => Float32Array | undefined, threshold: number): Array<[number, number]> {
+export function findConflicts(ordered: BlockMemory[], judge: ConflictJudge): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   for (let i = 0; i < ordered.length; i++) {
     for (let j = i + 1; j < ordered.length; j++) {
       const a = ordered[i];
       const b = ordered[j];
-      if (!a || !b || a.type === 'global' || b.type === 'global') continue;
-      if (Math.abs(a.createdAt - b.createdAt) > CONFLICT_WINDOW_DAYS * DAY_MS) continue;
-      const va = vectorOf(a);
-      const vb = vectorOf(b);
-      if (!va || !vb) continue;
-      if (cosine(va, vb) > threshold && disagree(a.text, b.text)) out.push([i + 1, j + 1]);
+      if (a && b && judge(a, b)) out.push([i + 1, j + 1]);
     }
   }
   return out;
