@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { asksQuestion, lendToNeighbours, type NeighbourWeights } from './neighbours.js';
+import { asksQuestion, lendToNeighbours, supportFromSession, type NeighbourWeights } from './neighbours.js';
 import { memoryStore, POLICY } from './test-helpers.js';
 import type { Hit } from './types.js';
 
-function hit(id: string, text: string, score: number): Hit {
+function hit(id: string, text: string, score: number, sessionId: string | null = 's'): Hit {
   return {
     memory: {
       id,
@@ -14,7 +14,7 @@ function hit(id: string, text: string, score: number): Hit {
       supplement: '',
       dir: '/p',
       agent: 'a',
-      sessionId: 's',
+      sessionId,
       source: null,
       createdAt: 0,
       lastAccessedAt: 0,
@@ -66,6 +66,27 @@ describe('lendToNeighbours', () => {
   });
 });
 
+describe('supportFromSession', () => {
+  it('lifts a hit by the best few other hits of its own session, and re-sorts', () => {
+    const hits = [hit('1', 'alone', 0.5, 'a'), hit('2', 'x', 0.46, 'b'), hit('3', 'y', 0.3, 'b'), hit('4', 'z', 0.2, 'b'), hit('5', 'w', 0.1, 'b'), hit('6', 'no session', 0.48, null)];
+    const out = supportFromSession(hits, 0.1, 2);
+    const score = (id: string): number => out.find((h) => h.memory.id === id)?.score ?? NaN;
+    expect(score('1')).toBe(0.5);
+    expect(score('6')).toBe(0.48);
+    expect(score('2')).toBeCloseTo(0.46 + 0.1 * (0.3 + 0.2));
+    // Its own score is not support; the best two others are.
+    expect(score('3')).toBeCloseTo(0.3 + 0.1 * (0.46 + 0.2));
+    expect(score('5')).toBeCloseTo(0.1 + 0.1 * (0.46 + 0.3));
+    expect(out.map((h) => h.memory.id)).toEqual(['2', '1', '6', '3', '4', '5']);
+  });
+
+  it('changes nothing with no weight, or when every session matches once', () => {
+    const hits = [hit('1', 'a', 0.9, 'a'), hit('2', 'b', 0.5, 'b'), hit('3', 'c', 0.4, null)];
+    expect(supportFromSession(hits, 0, 3)).toEqual(hits);
+    expect(supportFromSession(hits, 0.5, 3)).toEqual(hits);
+  });
+});
+
 describe('search lends to session neighbours (a real store)', () => {
   it('ranks the answer after a matching question right below it', async () => {
     const s = memoryStore();
@@ -83,5 +104,25 @@ describe('search lends to session neighbours (a real store)', () => {
     expect(hits[0]?.memory.text).toContain('Which camera');
     expect(hits[1]?.memory.text).toContain('Pentax');
     expect(hits[1]?.answers).toBe(hits[0]?.memory.id);
+  });
+});
+
+describe('search favours what was written on the date a query names (a real store)', () => {
+  it('ranks the memory of that day first, in English and Chinese, and leaves undated queries alone', async () => {
+    const s = memoryStore();
+    const day = (m: number, d: number): number => new Date(2026, m - 1, d, 10).getTime();
+    const notes: Array<[string, number]> = [
+      ['we agreed the release checklist: tag, changelog, then publish', day(11, 2)],
+      ['we agreed the release checklist: changelog first, tag after review', day(11, 3)],
+      ['we agreed the release checklist: publish from CI only', day(11, 20)],
+    ];
+    // Explicit, so the three near-repeats stay three memories.
+    for (const [text, createdAt] of notes) await s.write({ type: 'fact', text, dir: '/p', agent: 'a', sessionId: `s${createdAt}`, source: null, createdAt, explicit: true, force: true }, POLICY);
+    const first = async (q: string): Promise<string | undefined> => (await s.search(q, { limit: 3 }))[0]?.memory.text;
+    expect(await first('release checklist we agreed on 2026-11-03')).toContain('changelog first');
+    expect(await first('what release checklist did we agree on November 20, 2026')).toContain('publish from CI');
+    expect(await first('11月2日 定的 release checklist')).toContain('tag, changelog, then publish');
+    // Without a date the words decide: the memory that says "tag" and "publish" both.
+    expect(await first('release checklist: tag and publish')).toContain('tag, changelog, then publish');
   });
 });
