@@ -211,22 +211,31 @@ export class ScreenFeeder {
   constructor(private readonly model: ScreenModel) {}
 
   async feed(e: { t: number; code: string; data: string }): Promise<void> {
+    await this.offer(e);
+  }
+
+  /**
+   * feed() without a promise when none is needed: a replay of a long log
+   * hands over hundreds of thousands of events, and awaiting each cost it
+   * a microtask turn apiece.
+   */
+  offer(e: { t: number; code: string; data: string }): Promise<void> | undefined {
     if (e.code === 'o') {
       this.model.write(e.t, e.data);
       this.queued += e.data.length;
-      if (this.queued > SCREEN_FLOW_BYTES) {
-        await this.model.drain();
-        this.queued = 0;
-      }
-    } else if (e.code === 'r') {
+      if (this.queued <= SCREEN_FLOW_BYTES) return undefined;
+      this.queued = 0;
+      return this.model.drain();
+    }
+    if (e.code === 'r') {
       const m = /^(\d+)x(\d+)$/.exec(e.data);
       if (m) {
         // A resize takes effect between chunks: let earlier output land first.
-        await this.model.drain();
         this.queued = 0;
-        this.model.resize(Number(m[1]), Number(m[2]));
+        return this.model.drain().then(() => this.model.resize(Number(m[1]), Number(m[2])));
       }
     }
+    return undefined;
   }
 
   close(): Promise<void> {
