@@ -31,7 +31,8 @@ const LAUNCH = file(
 );
 
 export default {
-  input: 'dist/cli/main.js',
+  // The distiller's worker thread is started by file (parallel-distill.ts): an entry of its own.
+  input: { main: 'dist/cli/main.js', 'distill-worker': 'dist/memory/distill-worker.js' },
   platform: 'node',
   external: (id) => !id.startsWith('.') && !id.startsWith('/'),
   output: {
@@ -39,7 +40,7 @@ export default {
     cleanDir: true,
     format: 'esm',
     chunkFileNames: '[name]-[hash].js',
-    entryFileNames: 'main.js',
+    entryFileNames: '[name].js',
     codeSplitting: {
       groups: [
         // Higher first: a module the base names is not pulled into the store by a dependency.

@@ -5,4 +5,4 @@ export { sentencesOf, splitSentences, cleanLine, paragraphs } from './sentences.
 export { entitiesOf } from './entities.js';
 export { condense, extractiveSummary, clipWeighted, turnTranscript, CONDENSED_MAX_CHARS, SUMMARIZER_INPUT_MAX } from './summary.js';
 export { extractive, cleanSummary, parseSummarizerReply, MAX_SUMMARIZER_MEMORIES, type Summarizer, type SummarizerReply, type SummarizerMemory } from './summarizer.js';
-export { dropRepeats, REPEAT_CONTAINMENT } from './repeats.js';
+export { dropRepeats, RepeatFilter, REPEAT_CONTAINMENT } from './repeats.js';

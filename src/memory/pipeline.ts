@@ -3,7 +3,8 @@ import { relative } from 'node:path';
 import type { Config, Paths } from '../config/index.js';
 import { replayCast, castPath, isLive, markDone, claimProcessing, CastFormatError, setAside, clearSetAside, type Replay } from '../pty/index.js';
 import { segmentSession } from '../segmenter/index.js';
-import { distillSegment, markerCandidates, dropRepeats, clipWeighted, SUMMARIZER_INPUT_MAX, type Summarizer, extractive, type DistillContext } from '../distill/index.js';
+import { distillSegment, markerCandidates, dropRepeats, RepeatFilter, clipWeighted, SUMMARIZER_INPUT_MAX, type Summarizer, extractive } from '../distill/index.js';
+import { distillSegments, screenContext, type ScreenContext } from './parallel-distill.js';
 import type { Candidate, Stores, WriteResult } from '../store/index.js';
 import { FatalError, errnoCode, errorMessage } from '../errors.js';
 
@@ -125,93 +126,128 @@ async function processClaimed(
     idleSplitMinutes: config.watch.idle_split_minutes,
     marker: config.watch.prompt_marker,
   });
-  const rel = relative(paths.projectDataDir, logPath);
-  const ctx: DistillContext = {
-    agent,
-    dir: paths.projectRoot,
-    sessionId,
-    sourceAt: (t) => `${rel}#t=${t.toFixed(1)}`,
-    marker: config.watch.prompt_marker,
-  };
+  const screen: ScreenContext = { agent, dir: paths.projectRoot, sessionId, logRef: relative(paths.projectDataDir, logPath), marker: config.watch.prompt_marker };
+  const ctx = screenContext(screen);
+  const sink = candidateSink(stores, report);
+  const { add, flush } = sink;
+  // An open batch must not outlive a failure: the connection serves the next session too.
+  try {
+    if (mode === 'markers') {
+      for (const seg of segments) for (const c of markerCandidates(seg, ctx)) add(c);
+      await flush();
+      return report;
+    }
 
-  // Collected first, exact repeats across segments dropped, then written in
-  // one batch: one embedding call and one transaction per store.
-  const batch: Candidate[] = [];
+    const todo = segments.filter((s) => s.end > session.processedT);
+    const closed = mode === 'live' ? todo.slice(0, -1) : todo;
+    let summary: string | undefined;
+    let condensed = '';
+    // The CLI's own transcript, where run fixed one, is the cleaner copy of a finished session.
+    const ref = asTranscriptRef(meta?.transcript);
+    // Read even when the screen gave no segment: a session of tool calls and short replies may show nothing worth a turn.
+    const fromTranscript = mode === 'full' && ref ? distillTranscript(ref, cast.header.timestamp * 1000, closed, ctx) : undefined;
+    if (fromTranscript) report.transcript = fromTranscript.ok ? { used: true, detail: fromTranscript.path, skipped: fromTranscript.skipped } : { used: false, detail: fromTranscript.reason };
+    if (fromTranscript?.ok) {
+      for (const c of [...fromTranscript.distilled.candidates, ...fromTranscript.commands]) add(c);
+      summary = fromTranscript.distilled.summary || summary;
+      condensed = fromTranscript.distilled.condensed;
+    } else {
+      // Joined once at the end: appended segment by segment, a long session copied it quadratically (3 s of a one-hour log).
+      const parts: string[] = [];
+      await distillSegments(closed, screen, async (results) => {
+        for (const d of results) {
+          for (const c of d.candidates) add(c);
+          if (d.summary) summary = d.summary;
+          if (d.condensed) parts.push(d.condensed);
+        }
+        // Written while the next part is distilled, where the stores take parts.
+        await sink.part();
+      });
+      condensed = parts.join('\n');
+    }
+    // The open segment's markers are stored at once, even while it runs, and
+    // its new material (entities, requests) is folded into the running summary.
+    if (mode === 'live') {
+      for (const seg of todo.slice(-1)) {
+        for (const c of markerCandidates(seg, ctx)) add(c);
+        const running = distillSegment(seg, ctx).summary;
+        if (running) summary = running;
+      }
+    }
+
+    await flush();
+    if (mode === 'full' && condensed) {
+      const reply = await summarizer.summarize(clipWeighted(condensed, SUMMARIZER_INPUT_MAX));
+      if (reply?.summary) summary = reply.summary;
+      // Its memories are candidates like the local ones: the same filters, redaction and dedup.
+      for (const m of reply?.memories ?? []) {
+        const t = m.t ?? lastT(closed);
+        add({ type: m.type, text: m.text, dir: m.type === 'global' ? '' : ctx.dir, agent, sessionId, source: ctx.sourceAt(t), explicit: false });
+      }
+      await flush();
+    }
+    const lastEnd = closed.length ? Math.max(...closed.map((s) => s.end)) : session.processedT;
+    const endedAt = mode === 'full' ? cast.header.timestamp * 1000 + Math.round(cast.lastT * 1000) : null;
+    stores.sessions.markProcessed(sessionId, {
+      offset: mode === 'full' ? cast.completeBytes : 0,
+      t: lastEnd,
+      summary,
+      endedAt,
+    });
+    if (mode === 'full' && !isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
+    clearSetAside(paths.sessionsDir, sessionId);
+    return report;
+  } catch (err) {
+    sink.abort();
+    throw err;
+  }
+}
+
+/**
+ * Where a session's candidates go: exact repeats across segments dropped,
+ * then near repeats (dropRepeats), then the stores, in one batch per flush.
+ * With an inline embedder the batch is written part by part as the
+ * distiller hands them over (Stores.openBatch); otherwise it is collected
+ * and written at the flush, one embedding call and one transaction per store.
+ */
+function candidateSink(stores: Stores, report: ProcessReport): { add: (c: Candidate) => void; part: () => Promise<void>; flush: () => Promise<void>; abort: () => void } {
   const seen = new Set<string>();
-  const add = (c: Candidate): void => {
-    const key = `${c.type}\u0000${c.text.replace(/\s+/g, ' ').trim().toLowerCase()}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    batch.push(c);
-  };
-  const flush = async (): Promise<void> => {
-    for (const r of await stores.writeMany(dropRepeats(batch))) {
+  let pending: Candidate[] = [];
+  let repeats = new RepeatFilter();
+  let batch = stores.openBatch();
+  const record = (rs: WriteResult[]): void => {
+    for (const r of rs) {
       report.results.push(r);
       if (r.action === 'inserted' || r.action === 'updated' || r.action === 'merged') report.written++;
     }
-    batch.length = 0;
   };
-
-  if (mode === 'markers') {
-    for (const seg of segments) for (const c of markerCandidates(seg, ctx)) add(c);
-    await flush();
-    return report;
-  }
-
-  const todo = segments.filter((s) => s.end > session.processedT);
-  const closed = mode === 'live' ? todo.slice(0, -1) : todo;
-  let summary: string | undefined;
-  let condensed = '';
-  // The CLI's own transcript, where run fixed one, is the cleaner copy of a finished session.
-  const ref = asTranscriptRef(meta?.transcript);
-  // Read even when the screen gave no segment: a session of tool calls and short replies may show nothing worth a turn.
-  const fromTranscript = mode === 'full' && ref ? distillTranscript(ref, cast.header.timestamp * 1000, closed, ctx) : undefined;
-  if (fromTranscript) report.transcript = fromTranscript.ok ? { used: true, detail: fromTranscript.path, skipped: fromTranscript.skipped } : { used: false, detail: fromTranscript.reason };
-  if (fromTranscript?.ok) {
-    for (const c of [...fromTranscript.distilled.candidates, ...fromTranscript.commands]) add(c);
-    summary = fromTranscript.distilled.summary || summary;
-    condensed = fromTranscript.distilled.condensed;
-  } else {
-    // Joined once at the end: appended segment by segment, a long session copied it quadratically (3 s of a one-hour log).
-    const parts: string[] = [];
-    for (const seg of closed) {
-      const d = distillSegment(seg, ctx);
-      for (const c of d.candidates) add(c);
-      if (d.summary) summary = d.summary;
-      if (d.condensed) parts.push(d.condensed);
-    }
-    condensed = parts.join('\n');
-  }
-  // The open segment's markers are stored at once, even while it runs, and
-  // its new material (entities, requests) is folded into the running summary.
-  if (mode === 'live') {
-    for (const seg of todo.slice(-1)) {
-      for (const c of markerCandidates(seg, ctx)) add(c);
-      const running = distillSegment(seg, ctx).summary;
-      if (running) summary = running;
-    }
-  }
-
-  await flush();
-  if (mode === 'full' && condensed) {
-    const reply = await summarizer.summarize(clipWeighted(condensed, SUMMARIZER_INPUT_MAX));
-    if (reply?.summary) summary = reply.summary;
-    // Its memories are candidates like the local ones: the same filters, redaction and dedup.
-    for (const m of reply?.memories ?? []) {
-      const t = m.t ?? lastT(closed);
-      add({ type: m.type, text: m.text, dir: m.type === 'global' ? '' : ctx.dir, agent, sessionId, source: ctx.sourceAt(t), explicit: false });
-    }
-    await flush();
-  }
-  const lastEnd = closed.length ? Math.max(...closed.map((s) => s.end)) : session.processedT;
-  const endedAt = mode === 'full' ? cast.header.timestamp * 1000 + Math.round(cast.lastT * 1000) : null;
-  stores.sessions.markProcessed(sessionId, {
-    offset: mode === 'full' ? cast.completeBytes : 0,
-    t: lastEnd,
-    summary,
-    endedAt,
-  });
-  if (mode === 'full' && !isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
-  clearSetAside(paths.sessionsDir, sessionId);
-  return report;
+  const part = async (): Promise<void> => {
+    if (!batch) return;
+    const kept = pending.filter((c) => repeats.keep(c));
+    pending = [];
+    if (kept.length) record(await batch.add(kept));
+  };
+  return {
+    add: (c) => {
+      const key = `${c.type}\u0000${c.text.replace(/\s+/g, ' ').trim().toLowerCase()}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      pending.push(c);
+    },
+    part,
+    flush: async () => {
+      if (batch) {
+        await part();
+        batch.commit();
+        batch = stores.openBatch();
+        repeats = new RepeatFilter();
+        return;
+      }
+      const all = pending;
+      pending = [];
+      record(await stores.writeMany(dropRepeats(all)));
+    },
+    abort: () => batch?.abort(),
+  };
 }
+

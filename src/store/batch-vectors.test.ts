@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { BatchVectors, EXACT_UP_TO } from './batch-vectors.js';
 import { memoryStore, POLICY } from './test-helpers.js';
 import { lexicalVector } from './embed/lexical.js';
@@ -9,6 +10,28 @@ import type { VectorIndex } from './vectors.js';
 const textOf = (i: number): string => `alpha${i} bravo${i} charlie${i} delta${i} echo${i} foxtrot${i}`;
 
 describe('BatchVectors', () => {
+  it('gives the k best of a small batch by cosine, ties in the order written, whatever the vectors', () => {
+    const base = { nearest: () => [] } as unknown as VectorIndex;
+    const cell = fc.constantFrom(0, 0, 1, -1, 0.5, 2, -0.25);
+    fc.assert(
+      fc.property(fc.array(fc.array(cell, { minLength: 6, maxLength: 6 }), { minLength: 1, maxLength: 40 }), fc.array(cell, { minLength: 6, maxLength: 6 }), fc.integer({ min: 1, max: 10 }), (rows, probe, k) => {
+        const batch = new BatchVectors(base, 1);
+        const vs = rows.map((r) => Float32Array.from(r));
+        vs.forEach((v, i) => batch.insert(i + 1, v, 'fact'));
+        const q = Float32Array.from(probe);
+        const all = vs.map((v, i) => ({ memoryId: i + 1, similarity: cosine(q, v) })).sort((a, b) => b.similarity - a.similarity);
+        const want = all.slice(0, k);
+        const got = batch.nearest(q, k);
+        expect(got.map((n) => n.similarity)).toEqual(want.map((n) => expect.closeTo(n.similarity, 6) as unknown as number));
+        // Where no two of the best k + 1 are within rounding of each other, the same memories in the same order.
+        const head = all.slice(0, k + 1);
+        const clear = head.every((n, i) => i === 0 || (head[i - 1]?.similarity ?? 0) - n.similarity > 1e-6);
+        if (clear) expect(got.map((n) => n.memoryId)).toEqual(want.map((n) => n.memoryId));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('finds the batch neighbours exactly, small or past the graph threshold', async () => {
     const s = memoryStore();
     const vectors = (s as unknown as { vectors: VectorIndex }).vectors;

@@ -1,5 +1,4 @@
 import type { Index } from 'usearch';
-import { cosine } from '../text/cosine.js';
 import { usearchModule } from './ann.js';
 import type { Neighbour, VectorIndex } from './vectors.js';
 import type { MemoryType } from './types.js';
@@ -21,9 +20,26 @@ export const EXACT_UP_TO = 512;
 
 interface Entry {
   vector: Float32Array;
+  /** The vector at unit length (the same array when it already is): its cosine with a unit vector is one dot product. */
+  unit: Float32Array;
   type: MemoryType;
   /** A memory from before the batch whose vector the batch replaced. */
   replaces: boolean;
+}
+
+/** v at unit length; v itself when it is already (the embedders normalise), zeros stay zeros. */
+function unitOf(v: Float32Array): Float32Array {
+  let n = 0;
+  for (let i = 0; i < v.length; i++) n += (v[i] ?? 0) * (v[i] ?? 0);
+  if (n === 0 || Math.abs(n - 1) < 1e-6) return v;
+  const s = 1 / Math.sqrt(n);
+  return v.map((x) => x * s);
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let d = 0;
+  for (let i = 0; i < a.length; i++) d += (a[i] ?? 0) * (b[i] ?? 0);
+  return d;
 }
 
 export class BatchVectors {
@@ -54,7 +70,8 @@ export class BatchVectors {
     // A replaced memory's old vector is still in the store: ask for that many more (up to 4k:
     // a KNN's k is bounded, and a batch may update hundreds) and drop them.
     const extra = Math.min(this.replacedBefore, 4 * k);
-    const before = this.base.nearest(v, k + extra, undefined, this.firstNewId).filter((n) => !this.pending.has(n.memoryId));
+    // A store that held nothing before the batch (its first session) has nothing to search there.
+    const before = this.firstNewId > 1 ? this.base.nearest(v, k + extra, undefined, this.firstNewId).filter((n) => !this.pending.has(n.memoryId)) : [];
     return [...before, ...this.nearestPending(v, k)].sort((a, b) => b.similarity - a.similarity).slice(0, k);
   }
 
@@ -69,25 +86,34 @@ export class BatchVectors {
 
   private put(id: number, v: Float32Array, type: MemoryType, replaces: boolean): void {
     if (this.graph && this.pending.has(id)) this.graph.remove(BigInt(id));
-    this.pending.set(id, { vector: v, type, replaces });
+    this.pending.set(id, { vector: v, unit: unitOf(v), type, replaces });
     if (this.graph) this.graph.add(BigInt(id), v, 1);
     else if (this.pending.size > EXACT_UP_TO && !this.graphFailed) this.buildGraph(v.length);
   }
 
   private nearestPending(v: Float32Array, k: number): Neighbour[] {
+    const u = unitOf(v);
     if (this.graph) {
       // The graph proposes (int8 cells), the float vectors decide: dedup thresholds need exact similarities.
       const m = this.graph.search(v, k * 2, 1);
       const out: Neighbour[] = [];
       for (const key of m.keys) {
         const e = this.pending.get(Number(key));
-        if (e) out.push({ memoryId: Number(key), similarity: cosine(v, e.vector) });
+        if (e) out.push({ memoryId: Number(key), similarity: dot(u, e.unit) });
       }
       return out.sort((a, b) => b.similarity - a.similarity).slice(0, k);
     }
-    const all: Neighbour[] = [];
-    for (const [id, e] of this.pending) all.push({ memoryId: id, similarity: cosine(v, e.vector) });
-    return all.sort((a, b) => b.similarity - a.similarity).slice(0, k);
+    // The best k as they come (ties keep the earlier), not a sort of all of them per candidate.
+    const best: Neighbour[] = [];
+    for (const [id, e] of this.pending) {
+      const similarity = dot(u, e.unit);
+      if (best.length === k && similarity <= (best[k - 1]?.similarity ?? -Infinity)) continue;
+      let at = best.length;
+      while (at > 0 && (best[at - 1]?.similarity ?? Infinity) < similarity) at--;
+      best.splice(at, 0, { memoryId: id, similarity });
+      if (best.length > k) best.pop();
+    }
+    return best;
   }
 
   private buildGraph(dims: number): void {

@@ -15,6 +15,18 @@ import type { Candidate, Hit, Memory, MemoryType, SearchFilter, SearchOptions, S
 
 export { contentHash, capSupplement, MAX_SUPPLEMENT_CHARS } from './write-decision.js';
 
+/** A batch written in parts (MemoryStore.openBatch). */
+export interface BatchWrite {
+  /** Writes these candidates after the earlier parts; results in their order. */
+  add(cs: Candidate[]): Promise<WriteResult[]>;
+  /** Ends the batch: its vectors are stored and the transaction committed. */
+  commit(): void;
+  /** Ends the batch without keeping any of it. */
+  abort(): void;
+}
+
+const isChange = (r: WriteResult): boolean => r.action === 'inserted' || r.action === 'updated' || r.action === 'merged';
+
 /** How many neighbours dedup looks at. */
 const NEIGHBOURS = 8;
 /** Heat at or above this keeps an old memory from being archived. */
@@ -107,31 +119,98 @@ export class MemoryStore {
    */
   async writeMany(cs: Candidate[], policy: WritePolicy, now = Date.now(), opts: { dedup?: boolean } = {}): Promise<WriteResult[]> {
     if (cs.length) this.requireWritable();
-    const screened = cs.map((c) => screenCandidate(c, policy));
-    const todo = screened.map((x, i) => ('text' in x ? i : -1)).filter((i) => i >= 0);
-    const texts = todo.map((i) => (screened[i] as { text: string }).text);
-    const vectors = await this.embedder.embed(texts);
-    const vectorOf = new Map(todo.map((i, j) => [i, vectors[j]]));
+    const prepared = await this.prepare(cs, policy);
     const results = this.run(() =>
       this.db
         .transaction((): WriteResult[] => {
-          const maxId = this.stmt('SELECT max(id) FROM memories').pluck().get() as number | null;
-          const batch = new BatchVectors(this.vectors, (maxId ?? 0) + 1);
-          const rows = new Map<number, MemoryRow>();
-          const out = cs.map((c, i) => {
-            const x = screened[i];
-            if (!x || !('text' in x)) return x ?? { action: 'filtered', reason: 'empty' };
-            const vector = vectorOf.get(i);
-            if (!vector) throw new Error('the embedder returned no vector');
-            return this.writeOne(batch, rows, c, x.text, x.hash, vector, now, policy, opts.dedup ?? true);
-          });
-          batch.flush();
+          const batch = this.newBatch();
+          const out = this.writePrepared(batch, cs, prepared, now, policy, opts.dedup ?? true);
+          batch.vectors.flush();
           return out;
         })
         .immediate(),
     );
-    if (results.some((r) => r.action === 'inserted' || r.action === 'updated' || r.action === 'merged')) this.markChanged();
+    if (results.some(isChange)) this.markChanged();
     return results;
+  }
+
+  /**
+   * A batch handed over in parts, written as they come, in one IMMEDIATE
+   * transaction: the same results as one writeMany of all the parts, for a
+   * distiller that is still producing candidates while the first ones are
+   * written. Each part is embedded inside the transaction, so this is for an
+   * embedder as fast as the rows are written (Embedder.inline); a slower
+   * one would hold the store's write lock while it computes.
+   */
+  openBatch(policy: WritePolicy, now = Date.now(), opts: { dedup?: boolean } = {}): BatchWrite {
+    this.requireWritable();
+    let batch: ReturnType<MemoryStore['newBatch']> | undefined;
+    let changed = false;
+    let ended = false;
+    return {
+      add: async (cs) => {
+        if (ended) throw new Error('the batch has ended');
+        const prepared = await this.prepare(cs, policy);
+        const out = this.run(() => {
+          if (!batch) {
+            this.db.exec('BEGIN IMMEDIATE');
+            batch = this.newBatch();
+          }
+          return this.writePrepared(batch, cs, prepared, now, policy, opts.dedup ?? true);
+        });
+        if (out.some(isChange)) changed = true;
+        return out;
+      },
+      commit: () => {
+        if (ended) return;
+        ended = true;
+        if (!batch) return;
+        const open = batch;
+        this.run(() => {
+          open.vectors.flush();
+          this.db.exec('COMMIT');
+        });
+        if (changed) this.markChanged();
+      },
+      abort: () => {
+        if (ended) return;
+        ended = true;
+        if (batch && this.db.inTransaction) this.db.exec('ROLLBACK');
+      },
+    };
+  }
+
+  /** Screens and embeds (outside any transaction): per candidate, its screened form and vector. */
+  private async prepare(cs: Candidate[], policy: WritePolicy): Promise<{ screened: ReturnType<typeof screenCandidate>[]; vectorOf: Map<number, Float32Array | undefined> }> {
+    const screened = cs.map((c) => screenCandidate(c, policy));
+    const todo = screened.map((x, i) => ('text' in x ? i : -1)).filter((i) => i >= 0);
+    const texts = todo.map((i) => (screened[i] as { text: string }).text);
+    const vectors = await this.embedder.embed(texts);
+    return { screened, vectorOf: new Map(todo.map((i, j) => [i, vectors[j]])) };
+  }
+
+  /** The state one batch keeps while it is written: its vectors, and the neighbour rows it has read. */
+  private newBatch(): { vectors: BatchVectors; rows: Map<number, MemoryRow> } {
+    const maxId = this.stmt('SELECT max(id) FROM memories').pluck().get() as number | null;
+    return { vectors: new BatchVectors(this.vectors, (maxId ?? 0) + 1), rows: new Map() };
+  }
+
+  /** Writes prepared candidates in order; inside a transaction. */
+  private writePrepared(
+    batch: { vectors: BatchVectors; rows: Map<number, MemoryRow> },
+    cs: Candidate[],
+    p: Awaited<ReturnType<MemoryStore['prepare']>>,
+    now: number,
+    policy: WritePolicy,
+    dedup: boolean,
+  ): WriteResult[] {
+    return cs.map((c, i) => {
+      const x = p.screened[i];
+      if (!x || !('text' in x)) return x ?? { action: 'filtered', reason: 'empty' };
+      const vector = p.vectorOf.get(i);
+      if (!vector) throw new Error('the embedder returned no vector');
+      return this.writeOne(batch.vectors, batch.rows, c, x.text, x.hash, vector, now, policy, dedup);
+    });
   }
 
   /**

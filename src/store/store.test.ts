@@ -176,6 +176,37 @@ describe('write path', () => {
     expect(s.list({}).find((m) => m.id === first?.id)?.supplement).toBe('completely reworded statement about orders C');
   });
 
+  it('a batch written in parts gives what one writeMany of them all gives, and an aborted one keeps nothing', async () => {
+    const texts = [
+      'the orders table gained an index on create_time',
+      'the orders table gained an index on create_time last week',
+      'payment webhooks retry five times with exponential backoff',
+      'payment webhooks retry five times, with exponential backoff',
+      '日志统一使用 JSON 格式，字段名用 snake_case',
+      '日志统一使用 JSON 格式，字段名一律用 snake_case',
+      'the staging database is refreshed every night at two',
+      'the orders table gained an index on create_time',
+    ];
+    const cs = texts.map((text, i) => ({ ...base, type: (i % 3 === 0 ? 'project' : 'fact') as 'project' | 'fact', text }));
+    const whole = memoryStore();
+    const want = await whole.writeMany(cs, POLICY, 1000);
+    for (const cut of [1, 3, 5]) {
+      const parted = memoryStore();
+      const batch = parted.openBatch(POLICY, 1000);
+      const got = [...(await batch.add(cs.slice(0, cut))), ...(await batch.add(cs.slice(cut)))];
+      batch.commit();
+      expect(got).toEqual(want);
+      expect(parted.list({}).map((m) => [m.text, m.supplement])).toEqual(whole.list({}).map((m) => [m.text, m.supplement]));
+    }
+    const aborted = memoryStore();
+    const batch = aborted.openBatch(POLICY, 1000);
+    await batch.add(cs.slice(0, 4));
+    batch.abort();
+    expect(aborted.list({})).toEqual([]);
+    // The connection is usable again.
+    expect((await aborted.write({ ...base, type: 'fact', text: texts[2] ?? '' }, POLICY)).action).toBe('inserted');
+  });
+
   it('finds Chinese by words: 日志格式 matches 日志统一使用 JSON 格式', async () => {
     const s = memoryStore();
     await s.write({ ...base, type: 'project', text: '日志统一使用 JSON 格式，字段名用 snake_case' }, POLICY);

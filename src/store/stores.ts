@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Config, LoadedConfig, Paths } from '../config/index.js';
 import { openStore } from './db.js';
-import { MemoryStore } from './memory-store.js';
+import { MemoryStore, type BatchWrite } from './memory-store.js';
 import { AnnReader } from './ann.js';
 import { SessionLog } from './session-log.js';
 import { bumpVersion } from './version.js';
@@ -55,18 +55,48 @@ export class Stores {
   }
 
   /** A batch, routed by type, one transaction per store; results in input order. */
-  async writeMany(cs: Candidate[], now?: number, opts: { dedup?: boolean } = {}): Promise<WriteResult[]> {
+  writeMany(cs: Candidate[], now?: number, opts: { dedup?: boolean } = {}): Promise<WriteResult[]> {
+    return this.routed(cs, (store, part) => store.writeMany(part, this.policy(), now, opts));
+  }
+
+  /** Each store's candidates to `write`, in order; results in input order. */
+  private async routed(cs: Candidate[], write: (store: MemoryStore, part: Candidate[]) => Promise<WriteResult[]>): Promise<WriteResult[]> {
     const out: WriteResult[] = new Array<WriteResult>(cs.length);
     for (const store of this.all) {
       const idx = cs.map((c, i) => (this.storeFor(c.type) === store ? i : -1)).filter((i) => i >= 0);
       if (idx.length === 0) continue;
-      const results = await store.writeMany(idx.map((i) => cs[i] as Candidate), this.policy(), now, opts);
+      const results = await write(store, idx.map((i) => cs[i] as Candidate));
       idx.forEach((i, j) => {
         const r = results[j];
         if (r) out[i] = r;
       });
     }
     return out;
+  }
+
+  /**
+   * A batch written as its parts arrive, routed by type: per store, the
+   * same results as one writeMany of all the parts (MemoryStore.openBatch).
+   * Undefined when the embedder is not inline: its parts would hold the
+   * write lock while a model computes; collect and writeMany instead.
+   */
+  openBatch(now?: number): BatchWrite | undefined {
+    if (!this.embedder.inline) return undefined;
+    const open = new Map<MemoryStore, BatchWrite>();
+    const writerOf = (store: MemoryStore): BatchWrite => {
+      let w = open.get(store);
+      if (!w) open.set(store, (w = store.openBatch(this.policy(), now)));
+      return w;
+    };
+    return {
+      add: (cs) => this.routed(cs, (store, part) => writerOf(store).add(part)),
+      commit: () => {
+        for (const w of open.values()) w.commit();
+      },
+      abort: () => {
+        for (const w of open.values()) w.abort();
+      },
+    };
   }
 
   async search(query: string, opts: SearchOptions): Promise<Hit[]> {

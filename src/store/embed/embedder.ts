@@ -20,6 +20,13 @@ export interface Embedder {
   readonly id: string;
   readonly dims: number;
   readonly thresholds: Thresholds;
+  /**
+   * Computes vectors in the caller's thread about as fast as rows are
+   * written (the lexical vectors): a batch may then embed its parts inside
+   * its transaction (MemoryStore.openBatch) without holding the write lock
+   * for long. A model is not.
+   */
+  readonly inline?: boolean;
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 

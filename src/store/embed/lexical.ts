@@ -77,6 +77,7 @@ export class LexicalEmbedder implements Embedder {
   readonly id = LEXICAL_EMBEDDER_ID;
   readonly dims = VECTOR_DIMS;
   readonly thresholds = LEXICAL_THRESHOLDS;
+  readonly inline = true;
 
   embed(texts: string[]): Promise<Float32Array[]> {
     return Promise.resolve(texts.map(lexicalVector));

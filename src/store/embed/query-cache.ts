@@ -26,6 +26,9 @@ export class CachedEmbedder implements Embedder {
   get thresholds(): Embedder['thresholds'] {
     return this.inner.thresholds;
   }
+  get inline(): boolean {
+    return this.inner.inline ?? false;
+  }
   get size(): number {
     return this.cache.size;
   }
