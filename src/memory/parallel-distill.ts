@@ -2,16 +2,16 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { distillSegment, type DistillContext, type Distilled } from '../distill/index.js';
 import type { Segment } from '../segmenter/index.js';
+import type { PreparedCandidate } from '../store/index.js';
 
 /**
  * Distilling a long session beside its writing. The distiller is pure and
  * the store's writes are sequential, so on a machine with a second core a
  * worker thread distills the segments while this thread writes the
  * candidates of the ones before: a one-hour log's 1.3 s of distilling is
- * then hidden behind its 1.7 s of writes. The results, and their order,
- * are the same as distilling in this thread; a session too short to pay
- * for a worker (~60 ms to start), a machine with one core, or a worker
- * that fails, distills here.
+ * then hidden behind its writes. The results, and their order, are the
+ * same as distilling in this thread; a session too short to pay for a
+ * worker, a machine with one core, or a worker that fails, distills here.
  */
 
 /** What the worker needs to rebuild the DistillContext (a function does not cross threads). */
@@ -24,7 +24,31 @@ export interface ScreenContext {
   marker: string;
 }
 
-export type WorkerMessage = { kind: 'part'; from: number; results: Distilled[] } | { kind: 'done' };
+/**
+ * To the worker, in order: a slice of the segments (from: the index of its
+ * first), handed back in parts of `part`; `last` on the final slice.
+ */
+export interface WorkerJob {
+  segments: Segment[];
+  from: number;
+  context: ScreenContext;
+  part: number;
+  last: boolean;
+  /** Also screen and embed each candidate there (the lexical vectors only: they compute anywhere). */
+  prepare?: PrepareAhead;
+}
+
+/** The store's screening and embedder, for candidates prepared in the worker. */
+export interface PrepareAhead {
+  triviaFilter: boolean;
+  embedderId: string;
+}
+
+/** A part: its results and, when asked, each result's candidates prepared (same order). */
+export type WorkerMessage = { kind: 'part'; from: number; results: Distilled[]; prepared?: PreparedCandidate[][] } | { kind: 'done' };
+
+/** What a part hands over. */
+export type OnPart = (results: Distilled[], prepared?: PreparedCandidate[][]) => Promise<void>;
 
 export function screenContext(c: ScreenContext): DistillContext {
   return { agent: c.agent, dir: c.dir, sessionId: c.sessionId, marker: c.marker, sourceAt: (t) => `${c.logRef}#t=${t.toFixed(1)}` };
@@ -32,73 +56,116 @@ export function screenContext(c: ScreenContext): DistillContext {
 
 /** Fewer segments than this distill in this thread. */
 export const WORKER_MIN_SEGMENTS = 64;
+/** A log this big is worth starting the worker for before it is replayed (its start-up, ~60 ms, then costs nothing). */
+export const EARLY_WORKER_BYTES = 1024 * 1024;
 /** Segments per part handed back. */
 const PART = 16;
+/**
+ * The segments go over in slices, the first of them small: copying a
+ * one-hour log's 900 segments to the worker takes ~160 ms (53 to write them
+ * here, 108 to read them there), which would be this thread's idle wait for
+ * its first part. A slice of 4 is there at once; the rest is copied while
+ * the worker distills it.
+ */
+const FIRST_SLICE = 4;
+const SLICE = 64;
+
+/** Beside this module, in tsc's output and in the bundle alike (scripts/bundle.config.mjs). */
+const WORKER_FILE = new URL('./distill-worker.js', import.meta.url);
+
+/** A distiller thread, started ahead of its job; end() it when it is not given one. */
+export class DistillWorker {
+  private readonly queue: Array<WorkerMessage | { kind: 'ended' }> = [];
+  private wake: (() => void) | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    const push = (m: WorkerMessage | { kind: 'ended' }): void => {
+      this.queue.push(m);
+      this.wake?.();
+    };
+    worker.on('message', (m: WorkerMessage) => push(m));
+    // An error (a crash, out of memory) or an exit: what it did not hand back is distilled here.
+    worker.on('error', () => push({ kind: 'ended' }));
+    worker.on('exit', () => push({ kind: 'ended' }));
+  }
+
+  /** Undefined on a machine with one core, or when no thread can be started. */
+  static start(file: URL = WORKER_FILE): DistillWorker | undefined {
+    if (availableParallelism() < 2) return undefined;
+    try {
+      // Its own heap, capped like the background distiller's.
+      return new DistillWorker(new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: 128 } }));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Distills the segments there, handing each part to onPart in order; returns how many it handed back. */
+  async run(segments: Segment[], context: ScreenContext, onPart: OnPart, prepare?: PrepareAhead): Promise<number> {
+    let handed = 0;
+    try {
+      for (let from = 0; from < segments.length; ) {
+        const size = from === 0 ? FIRST_SLICE : SLICE;
+        const last = from + size >= segments.length;
+        this.worker.postMessage({ segments: segments.slice(from, from + size), from, context, part: from === 0 ? FIRST_SLICE : PART, last, ...(prepare ? { prepare } : {}) } satisfies WorkerJob);
+        from += size;
+      }
+      for (;;) {
+        const m = await this.next();
+        // Parts come in order; one out of order would mean a broken worker: stop taking them.
+        if (m.kind !== 'part' || m.from !== handed) break;
+        await onPart(m.results, m.prepared);
+        handed += m.results.length;
+      }
+    } catch {
+      // postMessage on a dead thread: the rest is distilled here.
+    } finally {
+      this.end();
+    }
+    return handed;
+  }
+
+  end(): void {
+    void this.worker.terminate();
+  }
+
+  private async next(): Promise<WorkerMessage | { kind: 'ended' }> {
+    for (;;) {
+      const m = this.queue.shift();
+      if (m) return m;
+      await new Promise<void>((r) => (this.wake = r));
+      this.wake = undefined;
+    }
+  }
+}
 
 /**
  * Distills `segments` in order and hands their results to `onPart` a part
  * at a time, in order, each after the one before has been handled.
+ * `worker`: one started ahead (ended here if the session is too short for
+ * it), true to start one, false for none; by default one is started for
+ * a long session. `prepare`: the worker also screens and embeds the
+ * candidates (what is distilled here is prepared by the store as usual).
  */
 export async function distillSegments(
   segments: Segment[],
   context: ScreenContext,
-  onPart: (results: Distilled[]) => Promise<void>,
-  o: { worker?: boolean; workerFile?: URL } = {},
+  onPart: OnPart,
+  o: { worker?: DistillWorker | boolean; workerFile?: URL; prepare?: PrepareAhead } = {},
 ): Promise<{ byWorker: number }> {
-  const useWorker = o.worker ?? (segments.length >= WORKER_MIN_SEGMENTS && availableParallelism() > 1);
-  const byWorker = useWorker ? await viaWorker(o.workerFile ?? WORKER_FILE, segments, context, onPart) : 0;
+  const long = segments.length >= WORKER_MIN_SEGMENTS;
+  let worker: DistillWorker | undefined;
+  if (o.worker instanceof DistillWorker) {
+    if (long) worker = o.worker;
+    else o.worker.end();
+  } else if (o.worker ?? long) {
+    worker = DistillWorker.start(o.workerFile);
+  }
+  const byWorker = worker ? await worker.run(segments, context, onPart, o.prepare) : 0;
   // In this thread: everything, or what a failed worker left.
   const ctx = screenContext(context);
   for (let from = byWorker; from < segments.length; from += PART) {
     await onPart(segments.slice(from, from + PART).map((s) => distillSegment(s, ctx)));
   }
   return { byWorker };
-}
-
-/** Beside this module, in tsc's output and in the bundle alike (scripts/bundle.config.mjs). */
-const WORKER_FILE = new URL('./distill-worker.js', import.meta.url);
-
-/** Runs the worker; returns how many segments it handed back (all of them, unless it failed). */
-async function viaWorker(file: URL, segments: Segment[], context: ScreenContext, onPart: (results: Distilled[]) => Promise<void>): Promise<number> {
-  let worker: Worker;
-  try {
-    worker = new Worker(file, {
-      workerData: { segments, context, part: PART },
-      // Its own heap, capped like the background distiller's.
-      resourceLimits: { maxOldGenerationSizeMb: 128 },
-    });
-  } catch {
-    return 0;
-  }
-  const queue: Array<WorkerMessage | { kind: 'ended' }> = [];
-  let wake: (() => void) | undefined;
-  const push = (m: WorkerMessage | { kind: 'ended' }): void => {
-    queue.push(m);
-    wake?.();
-  };
-  worker.on('message', (m: WorkerMessage) => push(m));
-  // An error (a crash, out of memory) or an exit: what it did not hand back is distilled here.
-  worker.on('error', () => push({ kind: 'ended' }));
-  worker.on('exit', () => push({ kind: 'ended' }));
-  const nextMessage = async (): Promise<WorkerMessage | { kind: 'ended' }> => {
-    for (;;) {
-      const m = queue.shift();
-      if (m) return m;
-      await new Promise<void>((r) => (wake = r));
-      wake = undefined;
-    }
-  };
-  let handed = 0;
-  try {
-    for (;;) {
-      const m = await nextMessage();
-      // Parts come in order; one out of order would mean a broken worker: stop taking them.
-      if (m.kind !== 'part' || m.from !== handed) break;
-      await onPart(m.results);
-      handed += m.results.length;
-    }
-  } finally {
-    void worker.terminate();
-  }
-  return handed;
 }

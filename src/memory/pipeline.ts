@@ -4,8 +4,8 @@ import type { Config, Paths } from '../config/index.js';
 import { replayCast, castPath, isLive, markDone, claimProcessing, CastFormatError, setAside, clearSetAside, type Replay } from '../pty/index.js';
 import { segmentSession } from '../segmenter/index.js';
 import { distillSegment, markerCandidates, dropRepeats, RepeatFilter, clipWeighted, SUMMARIZER_INPUT_MAX, type Summarizer, extractive } from '../distill/index.js';
-import { distillSegments, screenContext, type ScreenContext } from './parallel-distill.js';
-import type { Candidate, Stores, WriteResult } from '../store/index.js';
+import { DistillWorker, EARLY_WORKER_BYTES, distillSegments, screenContext, type ScreenContext } from './parallel-distill.js';
+import type { Candidate, PreparedCandidate, Stores, WriteResult } from '../store/index.js';
 import { FatalError, errnoCode, errorMessage } from '../errors.js';
 
 export type ProcessMode = 'full' | 'markers' | 'live';
@@ -88,6 +88,27 @@ async function processClaimed(
     if (!isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
     return { ...report, skipped: { kind: 'already-processed', detail: 'already processed' } };
   }
+  // A long log's distiller thread starts now, so its start-up overlaps the replay.
+  const early = mode !== 'markers' && size - (prior?.processedOffset ?? 0) >= EARLY_WORKER_BYTES ? DistillWorker.start() : undefined;
+  try {
+    return await processReplayed(stores, paths, config, sessionId, mode, summarizer, report, logPath, early);
+  } finally {
+    // Ended here unless the distill took it (ending twice is harmless).
+    early?.end();
+  }
+}
+
+async function processReplayed(
+  stores: Stores,
+  paths: Paths,
+  config: Config,
+  sessionId: string,
+  mode: ProcessMode,
+  summarizer: Summarizer,
+  report: ProcessReport,
+  logPath: string,
+  early: DistillWorker | undefined,
+): Promise<ProcessReport> {
   // Streamed through the screen model: memory follows the screen, not the log.
   let cast: Replay;
   try {
@@ -154,15 +175,21 @@ async function processClaimed(
     } else {
       // Joined once at the end: appended segment by segment, a long session copied it quadratically (3 s of a one-hour log).
       const parts: string[] = [];
-      await distillSegments(closed, screen, async (results) => {
-        for (const d of results) {
-          for (const c of d.candidates) add(c);
-          if (d.summary) summary = d.summary;
-          if (d.condensed) parts.push(d.condensed);
-        }
-        // Written while the next part is distilled, where the stores take parts.
-        await sink.part();
-      });
+      await distillSegments(
+        closed,
+        screen,
+        async (results, prepared) => {
+          results.forEach((d, i) => {
+            d.candidates.forEach((c, j) => add(c, prepared?.[i]?.[j]));
+            if (d.summary) summary = d.summary;
+            if (d.condensed) parts.push(d.condensed);
+          });
+          // Written while the next part is distilled, where the stores take parts.
+          await sink.part();
+        },
+        // Where the stores take parts, the worker also screens and embeds their candidates.
+        { worker: early, ...(stores.embedder.inline ? { prepare: { triviaFilter: stores.policy().triviaFilter, embedderId: stores.embedder.id } } : {}) },
+      );
       condensed = parts.join('\n');
     }
     // The open segment's markers are stored at once, even while it runs, and
@@ -210,9 +237,9 @@ async function processClaimed(
  * distiller hands them over (Stores.openBatch); otherwise it is collected
  * and written at the flush, one embedding call and one transaction per store.
  */
-function candidateSink(stores: Stores, report: ProcessReport): { add: (c: Candidate) => void; part: () => Promise<void>; flush: () => Promise<void>; abort: () => void } {
+function candidateSink(stores: Stores, report: ProcessReport): { add: (c: Candidate, prepared?: PreparedCandidate) => void; part: () => Promise<void>; flush: () => Promise<void>; abort: () => void } {
   const seen = new Set<string>();
-  let pending: Candidate[] = [];
+  let pending: Array<{ c: Candidate; prepared?: PreparedCandidate }> = [];
   let repeats = new RepeatFilter();
   let batch = stores.openBatch();
   const record = (rs: WriteResult[]): void => {
@@ -223,16 +250,22 @@ function candidateSink(stores: Stores, report: ProcessReport): { add: (c: Candid
   };
   const part = async (): Promise<void> => {
     if (!batch) return;
-    const kept = pending.filter((c) => repeats.keep(c));
+    const kept = pending.filter((x) => repeats.keep(x.c));
     pending = [];
-    if (kept.length) record(await batch.add(kept));
+    if (kept.length)
+      record(
+        await batch.add(
+          kept.map((x) => x.c),
+          kept.map((x) => x.prepared),
+        ),
+      );
   };
   return {
-    add: (c) => {
+    add: (c, prepared) => {
       const key = `${c.type}\u0000${c.text.replace(/\s+/g, ' ').trim().toLowerCase()}`;
       if (seen.has(key)) return;
       seen.add(key);
-      pending.push(c);
+      pending.push(prepared ? { c, prepared } : { c });
     },
     part,
     flush: async () => {
@@ -243,7 +276,7 @@ function candidateSink(stores: Stores, report: ProcessReport): { add: (c: Candid
         repeats = new RepeatFilter();
         return;
       }
-      const all = pending;
+      const all = pending.map((x) => x.c);
       pending = [];
       record(await stores.writeMany(dropRepeats(all)));
     },

@@ -9,7 +9,7 @@ import type { AnnReader, AnnBuildResult } from './ann.js';
 import type { AnnMeta, AnnState } from './ann-state.js';
 import { hybridSearch } from './search.js';
 import { BatchVectors } from './batch-vectors.js';
-import { decideWrite, screenCandidate, type NearMemory, type WriteDecision } from './write-decision.js';
+import { decideWrite, screenCandidate, type NearMemory, type PreparedCandidate, type WriteDecision } from './write-decision.js';
 import { applyDecision } from './apply-write.js';
 import type { Candidate, Hit, Memory, MemoryType, SearchFilter, SearchOptions, StoreScope, WritePolicy, WriteResult } from './types.js';
 
@@ -17,8 +17,8 @@ export { contentHash, capSupplement, MAX_SUPPLEMENT_CHARS } from './write-decisi
 
 /** A batch written in parts (MemoryStore.openBatch). */
 export interface BatchWrite {
-  /** Writes these candidates after the earlier parts; results in their order. */
-  add(cs: Candidate[]): Promise<WriteResult[]>;
+  /** Writes these candidates after the earlier parts; results in their order. `prepared`: per candidate, screened and embedded ahead. */
+  add(cs: Candidate[], prepared?: Array<PreparedCandidate | undefined>): Promise<WriteResult[]>;
   /** Ends the batch: its vectors are stored and the transaction committed. */
   commit(): void;
   /** Ends the batch without keeping any of it. */
@@ -148,9 +148,9 @@ export class MemoryStore {
     let changed = false;
     let ended = false;
     return {
-      add: async (cs) => {
+      add: async (cs, ahead) => {
         if (ended) throw new Error('the batch has ended');
-        const prepared = await this.prepare(cs, policy);
+        const prepared = await this.prepare(cs, policy, ahead);
         const out = this.run(() => {
           if (!batch) {
             this.db.exec('BEGIN IMMEDIATE');
@@ -180,13 +180,32 @@ export class MemoryStore {
     };
   }
 
-  /** Screens and embeds (outside any transaction): per candidate, its screened form and vector. */
-  private async prepare(cs: Candidate[], policy: WritePolicy): Promise<{ screened: ReturnType<typeof screenCandidate>[]; vectorOf: Map<number, Float32Array | undefined> }> {
-    const screened = cs.map((c) => screenCandidate(c, policy));
-    const todo = screened.map((x, i) => ('text' in x ? i : -1)).filter((i) => i >= 0);
-    const texts = todo.map((i) => (screened[i] as { text: string }).text);
-    const vectors = await this.embedder.embed(texts);
-    return { screened, vectorOf: new Map(todo.map((i, j) => [i, vectors[j]])) };
+  /**
+   * Screens and embeds (outside any transaction): per candidate, its
+   * screened form and vector. What was prepared ahead with this store's
+   * embedder is taken as it is (the same screening, the same vector).
+   */
+  private async prepare(
+    cs: Candidate[],
+    policy: WritePolicy,
+    ahead: Array<PreparedCandidate | undefined> = [],
+  ): Promise<{ screened: ReturnType<typeof screenCandidate>[]; vectorOf: Map<number, Float32Array | undefined> }> {
+    const usable = (i: number): PreparedCandidate | undefined => {
+      const p = ahead[i];
+      return p && p.embedderId === this.embedder.id && (!('text' in p.screened) || p.vector !== undefined) ? p : undefined;
+    };
+    const screened = cs.map((c, i) => usable(i)?.screened ?? screenCandidate(c, policy));
+    const vectorOf = new Map<number, Float32Array | undefined>();
+    const todo: number[] = [];
+    screened.forEach((x, i) => {
+      if (!('text' in x)) return;
+      const v = usable(i)?.vector;
+      if (v) vectorOf.set(i, v);
+      else todo.push(i);
+    });
+    const vectors = todo.length ? await this.embedder.embed(todo.map((i) => (screened[i] as { text: string }).text)) : [];
+    todo.forEach((i, j) => vectorOf.set(i, vectors[j]));
+    return { screened, vectorOf };
   }
 
   /** The state one batch keeps while it is written: its vectors, and the neighbour rows it has read. */

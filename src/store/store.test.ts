@@ -5,6 +5,7 @@ import { MIGRATIONS, migrate } from './migrations.js';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { MemoryStore } from './memory-store.js';
+import { prepareCandidate } from './write-decision.js';
 import { LexicalEmbedder, lexicalVector } from './embed/lexical.js';
 import { ftsMatchQuery, indexTerms, queryWords } from '../text/index.js';
 import { redact } from '../text/index.js';
@@ -198,6 +199,13 @@ describe('write path', () => {
       expect(got).toEqual(want);
       expect(parted.list({}).map((m) => [m.text, m.supplement])).toEqual(whole.list({}).map((m) => [m.text, m.supplement]));
     }
+    // Screened and embedded ahead (as the distiller's worker does): the same; a vector of another embedder is not taken.
+    const ahead = memoryStore();
+    const lexical = { id: 'lexical-v1', vector: lexicalVector };
+    const prepared = cs.map((c, i) => prepareCandidate(c, POLICY, i === 2 ? { id: 'other-model', vector: () => new Float32Array(VECTOR_DIMS) } : lexical));
+    const aheadBatch = ahead.openBatch(POLICY, 1000);
+    expect(await aheadBatch.add(cs, prepared)).toEqual(want);
+    aheadBatch.commit();
     const aborted = memoryStore();
     const batch = aborted.openBatch(POLICY, 1000);
     await batch.add(cs.slice(0, 4));

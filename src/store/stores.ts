@@ -59,13 +59,13 @@ export class Stores {
     return this.routed(cs, (store, part) => store.writeMany(part, this.policy(), now, opts));
   }
 
-  /** Each store's candidates to `write`, in order; results in input order. */
-  private async routed(cs: Candidate[], write: (store: MemoryStore, part: Candidate[]) => Promise<WriteResult[]>): Promise<WriteResult[]> {
+  /** Each store's candidates to `write` (with their indices in `cs`), in order; results in input order. */
+  private async routed(cs: Candidate[], write: (store: MemoryStore, part: Candidate[], idx: number[]) => Promise<WriteResult[]>): Promise<WriteResult[]> {
     const out: WriteResult[] = new Array<WriteResult>(cs.length);
     for (const store of this.all) {
       const idx = cs.map((c, i) => (this.storeFor(c.type) === store ? i : -1)).filter((i) => i >= 0);
       if (idx.length === 0) continue;
-      const results = await write(store, idx.map((i) => cs[i] as Candidate));
+      const results = await write(store, idx.map((i) => cs[i] as Candidate), idx);
       idx.forEach((i, j) => {
         const r = results[j];
         if (r) out[i] = r;
@@ -89,7 +89,7 @@ export class Stores {
       return w;
     };
     return {
-      add: (cs) => this.routed(cs, (store, part) => writerOf(store).add(part)),
+      add: (cs, prepared) => this.routed(cs, (store, part, idx) => writerOf(store).add(part, prepared && idx.map((i) => prepared[i]))),
       commit: () => {
         for (const w of open.values()) w.commit();
       },

@@ -33,6 +33,24 @@ export interface Screened {
 }
 
 /**
+ * A candidate screened and embedded ahead, where it was distilled (a
+ * worker thread): the store takes it as it is when the vector is its own
+ * embedder's, and screens and embeds it again otherwise.
+ */
+export interface PreparedCandidate {
+  screened: Screened | WriteResult;
+  /** Present when screened passed. */
+  vector?: Float32Array;
+  embedderId: string;
+}
+
+/** screenCandidate, then the vector of what passed, with an embedder that computes in this thread. */
+export function prepareCandidate(c: Candidate, policy: Pick<WritePolicy, 'triviaFilter'>, embed: { id: string; vector: (text: string) => Float32Array }): PreparedCandidate {
+  const screened = screenCandidate(c, policy);
+  return 'text' in screened ? { screened, vector: embed.vector(screened.text), embedderId: embed.id } : { screened, embedderId: embed.id };
+}
+
+/**
  * Filters, in the design's order (trivia, too short, low value), then
  * redaction, before the store is consulted: a secret never lands in any table.
  */

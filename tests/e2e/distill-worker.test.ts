@@ -7,7 +7,7 @@ import { ROOT } from '../helpers/sandbox.js';
 
 // The built modules: the worker thread runs dist/memory/distill-worker.js, which only the build makes.
 const DIST = join(ROOT, 'dist');
-const { distillSegments, WORKER_MIN_SEGMENTS } = (await import(pathToFileURL(join(DIST, 'memory', 'parallel-distill.js')).href)) as typeof import('../../src/memory/parallel-distill.js');
+const { distillSegments, DistillWorker, WORKER_MIN_SEGMENTS } = (await import(pathToFileURL(join(DIST, 'memory', 'parallel-distill.js')).href)) as typeof import('../../src/memory/parallel-distill.js');
 const { replayCast, encodeEvent, encodeHeader } = (await import(pathToFileURL(join(DIST, 'pty', 'index.js')).href)) as typeof import('../../src/pty/index.js');
 const { segmentSession } = (await import(pathToFileURL(join(DIST, 'segmenter', 'index.js')).href)) as typeof import('../../src/segmenter/index.js');
 type Distilled = import('../../src/distill/index.js').Distilled;
@@ -60,6 +60,17 @@ describe('distilling in a worker thread', () => {
     expect(there.got).toEqual(here.got);
     expect(there.got.flatMap((d) => d.candidates).length).toBeGreaterThan(0);
     expect(there.parts.length).toBeGreaterThan(1);
+    // Screened and embedded there too: each candidate as the store would prepare it.
+    const { prepareCandidate, LEXICAL_EMBEDDER_ID, lexicalVector } = (await import(pathToFileURL(join(DIST, 'store', 'index.js')).href)) as typeof import('../../src/store/index.js');
+    const prepared: unknown[] = [];
+    const withPrep = await distillSegments(segments, context, async (results, p) => void prepared.push(...(p ?? [])), { worker: true, prepare: { triviaFilter: true, embedderId: LEXICAL_EMBEDDER_ID } });
+    expect(withPrep.byWorker).toBe(segments.length);
+    const lexical = { id: LEXICAL_EMBEDDER_ID, vector: lexicalVector };
+    expect(prepared).toEqual(here.got.map((d) => d.candidates.map((c) => prepareCandidate(c, { triviaFilter: true }, lexical))));
+    // Started ahead (as the pipeline does before the replay): the same.
+    const ahead = await collect(segments, { worker: DistillWorker.start() });
+    expect(ahead.byWorker).toBe(segments.length);
+    expect(ahead.got).toEqual(here.got);
   });
 
   it('distills here what a worker that died did not hand back', async () => {
@@ -68,12 +79,14 @@ describe('distilling in a worker thread', () => {
     const dying = join(dir, 'dying-worker.mjs');
     writeFileSync(
       dying,
-      `import { parentPort, workerData } from 'node:worker_threads';
+      `import { parentPort } from 'node:worker_threads';
 import { distillSegment } from ${JSON.stringify(pathToFileURL(join(DIST, 'distill', 'index.js')).href)};
 import { screenContext } from ${JSON.stringify(pathToFileURL(join(DIST, 'memory', 'parallel-distill.js')).href)};
-const ctx = screenContext(workerData.context);
-parentPort.postMessage({ kind: 'part', from: 0, results: workerData.segments.slice(0, workerData.part).map((s) => distillSegment(s, ctx)) });
-throw new Error('the worker died');
+parentPort.once('message', (job) => {
+  const ctx = screenContext(job.context);
+  parentPort.postMessage({ kind: 'part', from: 0, results: job.segments.map((s) => distillSegment(s, ctx)) });
+  throw new Error('the worker died');
+});
 `,
     );
     const here = await collect(segments, { worker: false });
