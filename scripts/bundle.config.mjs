@@ -8,7 +8,9 @@
 // files instead of 38, a launch 8 instead of 30: each ~10 ms sooner side by
 // side. A module no group names is split as rolldown sees fit (it still
 // works, it only loads as its own file). The hook spool stays apart: a hook
-// must not load node-pty. Packages stay external (native addons, lazy
+// must not load node-pty. cli/cli.js runs the program when it loads, so it
+// is in no group: a chunk that other entries import (the distiller's worker
+// imports the store) must never hold it. Packages stay external (native addons, lazy
 // imports of gpt-tokenizer, zod and @huggingface/transformers). The chunks
 // sit two levels under the package root, like tsc's modules, so the paths
 // they compute from import.meta.url (package.json, ui/, dist/cli/main.js
@@ -17,7 +19,7 @@ const file = (pattern) => new RegExp(`dist/(?:${pattern})\\.js$`);
 
 const BASE = file(
   'errors|memory-block|fs-private|config/[^/]+|text/edit-distance|store/version|pty/(?:session-files|asciicast)|' +
-    'cli/(?:messages|launch-args|cli)|memory/(?:token-memo|context|handover|context-cache|launch|mcp-registration|notice-once|warm|background)',
+    'cli/(?:messages|launch-args)|memory/(?:token-memo|context|handover|context-cache|launch|mcp-registration|notice-once|warm|background)',
 );
 const STORE = file('store/.+|text/.+');
 const QUERY = file(

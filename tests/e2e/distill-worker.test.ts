@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from '../helpers/sandbox.js';
+import { ROOT, makeSandbox } from '../helpers/sandbox.js';
+import { cm, listJson } from '../helpers/cli.js';
 
 // The built modules: the worker thread runs dist/memory/distill-worker.js, which only the build makes.
 const DIST = join(ROOT, 'dist');
@@ -15,8 +16,8 @@ type Distilled = import('../../src/distill/index.js').Distilled;
 const dir = mkdtempSync(join(tmpdir(), 'cm-distill-worker-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A session of `n` idle-separated stretches, each a question and a streamed answer, in both languages. */
-async function segmentsOf(n: number) {
+/** A session log of `n` idle-separated stretches, each a question and a streamed answer, in both languages. */
+function writeLog(path: string, n: number): void {
   const answers = [
     'The test command for this repo is `pytest -q`, run from the root.',
     '这个项目的日志统一使用 JSON 格式，字段名用 snake_case。',
@@ -32,8 +33,12 @@ async function segmentsOf(n: number) {
     lines.push(encodeEvent({ t: (t += 0.01), code: 'o', data: '\r\n' }));
     t += 400;
   }
-  const path = join(dir, `s${n}.cast`);
   writeFileSync(path, lines.join(''));
+}
+
+async function segmentsOf(n: number) {
+  const path = join(dir, `s${n}.cast`);
+  writeLog(path, n);
   const cast = await replayCast(path);
   return segmentSession(cast.events, cast.lines, { idleSplitMinutes: 5, marker: '!记得' });
 }
@@ -98,5 +103,22 @@ parentPort.once('message', (job) => {
     const missing = await collect(segments, { worker: true, workerFile: pathToFileURL(join(dir, 'no-such-worker.mjs')) });
     expect(missing.byWorker).toBe(0);
     expect(missing.got).toEqual(here.got);
+  });
+
+  it('through the built command: a long session is distilled with the worker, and nothing else runs in it', () => {
+    const sb = makeSandbox('cm-distill-worker');
+    const sessions = join(sb.project, '.claude-mem', 'sessions');
+    mkdirSync(sessions, { recursive: true });
+    // Past the size that starts the worker ahead, and past WORKER_MIN_SEGMENTS.
+    writeLog(join(sessions, 'long.cast'), 3400);
+    expect(statSync(join(sessions, 'long.cast')).size).toBeGreaterThan(1024 * 1024);
+    const r = cm(['distill', '--session', 'long'], { cwd: sb.project, env: sb.env });
+    expect(r.status).toBe(0);
+    // The bundle once ran the program again inside the worker thread (it printed the usage).
+    expect(r.stderr).not.toMatch(/Usage:/);
+    expect(r.stderr).toMatch(/processed 1 session/);
+    const memories = listJson({ cwd: sb.project, env: sb.env });
+    expect(memories.some((m) => m.text.includes('pytest -q'))).toBe(true);
+    expect(memories.some((m) => m.text.includes('日志统一使用 JSON 格式'))).toBe(true);
   });
 });
