@@ -46,7 +46,8 @@ beforeAll(async () => {
     expect(cm(['-q', 'remember', '--type', 'project', text], o).status).toBe(0);
   }
   ({ server, url } = await startUiServer(o));
-  browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  // A loaded two-core machine has taken over puppeteer's default 30 s to start chromium.
+  browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'], timeout: 120_000 });
   page = await browser.newPage();
   await page.setViewport({ width: 1200, height: 800 });
   page.on('console', (m) => {
@@ -57,7 +58,7 @@ beforeAll(async () => {
     void d.accept();
   });
   mkdirSync(SHOTS, { recursive: true });
-}, 90_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
