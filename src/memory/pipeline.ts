@@ -91,24 +91,26 @@ async function processClaimed(
   // A long log's distiller thread starts now, so its start-up overlaps the replay.
   const early = mode !== 'markers' && size - (prior?.processedOffset ?? 0) >= EARLY_WORKER_BYTES ? DistillWorker.start() : undefined;
   try {
-    return await processReplayed(stores, paths, config, sessionId, mode, summarizer, report, logPath, early);
+    return await processReplayed({ stores, paths, config, sessionId, mode, summarizer }, report, logPath, early);
   } finally {
     // Ended here unless the distill took it (ending twice is harmless).
     early?.end();
   }
 }
 
-async function processReplayed(
-  stores: Stores,
-  paths: Paths,
-  config: Config,
-  sessionId: string,
-  mode: ProcessMode,
-  summarizer: Summarizer,
-  report: ProcessReport,
-  logPath: string,
-  early: DistillWorker | undefined,
-): Promise<ProcessReport> {
+/** What processing one session is given. */
+interface SessionJob {
+  stores: Stores;
+  paths: Paths;
+  config: Config;
+  sessionId: string;
+  mode: ProcessMode;
+  summarizer: Summarizer;
+}
+
+/** The replay and everything after it; `early`: a distiller thread started ahead, or none. */
+async function processReplayed(job: SessionJob, report: ProcessReport, logPath: string, early: DistillWorker | undefined): Promise<ProcessReport> {
+  const { stores, paths, config, sessionId, mode, summarizer } = job;
   // Streamed through the screen model: memory follows the screen, not the log.
   let cast: Replay;
   try {
