@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { claimProcessing, markDone, unprocessedLogs, writeLock, removeLock, newSessionId } from './session-files.js';
+import { claimProcessing, markDone, unprocessedLogs, writeLock, removeLock, newSessionId, setAside, clearSetAside } from './session-files.js';
 
 describe('session files', () => {
   it('lets one process at a time claim a log, and takes over from a dead one', () => {
@@ -31,5 +31,21 @@ describe('session files', () => {
     expect(unprocessedLogs(dir)).toEqual([]);
     writeFileSync(join(dir, `${id}.cast`), '{"version":2}\n[0.1,"o","more"]\n');
     expect(unprocessedLogs(dir)).toEqual([id]);
+    // Set aside: left out while unchanged, back once it grows or the marker goes.
+    setAside(dir, id, 'bad format');
+    expect(unprocessedLogs(dir)).toEqual([]);
+    writeFileSync(join(dir, `${id}.cast`), '{"version":2}\n[0.1,"o","more"]\n[0.2,"o","again"]\n');
+    expect(unprocessedLogs(dir)).toEqual([id]);
+    setAside(dir, id, 'bad format');
+    clearSetAside(dir, id);
+    expect(unprocessedLogs(dir)).toEqual([id]);
+    // Among many: only the ones not done, in order; a folder that is not there has none.
+    const others = Array.from({ length: 30 }, (_, i) => `2026${String(i).padStart(4, '0')}-x`);
+    for (const o of others) {
+      writeFileSync(join(dir, `${o}.cast`), '{"version":2}\n');
+      if (Number(o.slice(4, 8)) % 3 !== 0) markDone(dir, o);
+    }
+    expect(unprocessedLogs(dir)).toEqual([...others.filter((o) => Number(o.slice(4, 8)) % 3 === 0), id].sort());
+    expect(unprocessedLogs(join(dir, 'missing'))).toEqual([]);
   });
 });
