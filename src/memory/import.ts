@@ -12,6 +12,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { writePrivateFile } from '../fs-private.js';
 import { dropRepeats } from '../distill/index.js';
+import { changesMemory } from '../store/apply-write.js';
 import {
   claudeConfigDir,
   codexHome,
@@ -152,7 +153,7 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
     if (batch && batch.candidates.length > 0) {
       const memory = await openMemory({ cwd: batch.cwd, env: o.env, recover: false });
       try {
-        for (const r of await memory.write(dropRepeats(batch.candidates))) if (r.action === 'inserted' || r.action === 'updated' || r.action === 'merged') report.written++;
+        for (const r of await memory.write(dropRepeats(batch.candidates))) if (changesMemory(r)) report.written++;
         projects.add(memory.loaded.paths.projectRoot);
       } finally {
         memory.close();

@@ -6,6 +6,7 @@ import { segmentSession } from '../segmenter/index.js';
 import { distillSegment, markerCandidates, dropRepeats, RepeatFilter, clipWeighted, SUMMARIZER_INPUT_MAX, type Summarizer, extractive } from '../distill/index.js';
 import { DistillWorker, EARLY_WORKER_BYTES, distillSegments, screenContext, type ScreenContext } from './parallel-distill.js';
 import type { Candidate, PreparedCandidate, Stores, WriteResult } from '../store/index.js';
+import { changesMemory } from '../store/apply-write.js';
 import { FatalError, errnoCode, errorMessage } from '../errors.js';
 
 export type ProcessMode = 'full' | 'markers' | 'live';
@@ -190,7 +191,7 @@ async function processReplayed(job: SessionJob, report: ProcessReport, logPath: 
           await sink.part();
         },
         // Where the stores take parts, the worker also screens and embeds their candidates.
-        { worker: early, ...(stores.embedder.inline ? { prepare: { triviaFilter: stores.policy().triviaFilter, embedderId: stores.embedder.id } } : {}) },
+        { worker: early, prepare: stores.preparation() },
       );
       condensed = parts.join('\n');
     }
@@ -247,7 +248,7 @@ function candidateSink(stores: Stores, report: ProcessReport): { add: (c: Candid
   const record = (rs: WriteResult[]): void => {
     for (const r of rs) {
       report.results.push(r);
-      if (r.action === 'inserted' || r.action === 'updated' || r.action === 'merged') report.written++;
+      if (changesMemory(r)) report.written++;
     }
   };
   const part = async (): Promise<void> => {

@@ -12,6 +12,11 @@ export interface WriteTarget {
   displayId: (rowid: number) => string;
 }
 
+/** Whether a write changed what the store remembers (counted as written; a cache built before is stale). */
+export function changesMemory(r: WriteResult): boolean {
+  return r.action === 'inserted' || r.action === 'updated' || r.action === 'merged';
+}
+
 /**
  * Carries out one write decision (write-decision.ts) on the tables: the
  * memory row, its FTS row and its vector. Runs inside the caller's transaction.

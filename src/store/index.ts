@@ -1,6 +1,7 @@
 export { Stores, openStores, storesExist, resolveThresholds } from './stores.js';
 export { MemoryStore, contentHash, HOT_HEAT, type BatchWrite } from './memory-store.js';
 export { prepareCandidate, type PreparedCandidate } from './write-decision.js';
+export { changesMemory } from './apply-write.js';
 export { SessionLog, type SessionRecord } from './session-log.js';
 export { openDatabase, storeErrorFrom, BUSY_TIMEOUT_MS, type DB } from './db.js';
 export { MIGRATIONS, migrate } from './migrations.js';

@@ -10,7 +10,7 @@ import type { AnnMeta, AnnState } from './ann-state.js';
 import { hybridSearch } from './search.js';
 import { BatchVectors } from './batch-vectors.js';
 import { decideWrite, screenCandidate, type NearMemory, type PreparedCandidate, type WriteDecision } from './write-decision.js';
-import { applyDecision } from './apply-write.js';
+import { applyDecision, changesMemory } from './apply-write.js';
 import type { Candidate, Hit, Memory, MemoryType, SearchFilter, SearchOptions, StoreScope, WritePolicy, WriteResult } from './types.js';
 
 export { contentHash, capSupplement, MAX_SUPPLEMENT_CHARS } from './write-decision.js';
@@ -24,8 +24,6 @@ export interface BatchWrite {
   /** Ends the batch without keeping any of it. */
   abort(): void;
 }
-
-const isChange = (r: WriteResult): boolean => r.action === 'inserted' || r.action === 'updated' || r.action === 'merged';
 
 /** How many neighbours dedup looks at. */
 const NEIGHBOURS = 8;
@@ -130,7 +128,7 @@ export class MemoryStore {
         })
         .immediate(),
     );
-    if (results.some(isChange)) this.markChanged();
+    if (results.some(changesMemory)) this.markChanged();
     return results;
   }
 
@@ -158,7 +156,7 @@ export class MemoryStore {
           }
           return this.writePrepared(batch, cs, prepared, now, policy, opts.dedup ?? true);
         });
-        if (out.some(isChange)) changed = true;
+        if (out.some(changesMemory)) changed = true;
         return out;
       },
       commit: () => {

@@ -1,3 +1,4 @@
+import { bestFirst } from './rank.js';
 import type { Hit } from './types.js';
 
 /**
@@ -48,7 +49,7 @@ export function lendToNeighbours(hits: Hit[], around: (h: Hit) => Neighbours<Hit
     raise(after, h.score * (question ? w.answer : w.adjacent), question ? h.memory.id : undefined);
     raise(before, h.score * w.adjacent);
   }
-  return [...byId.values()].sort((a, b) => b.score - a.score || b.memory.createdAt - a.memory.createdAt);
+  return [...byId.values()].sort(bestFirst);
 }
 
 /** Weight 0.1 over the best three: session_any@1 0.709 → 0.724 on LoCoMo's development half; 0.2 took session_all@5 down (0.831 → 0.800). */
@@ -84,5 +85,5 @@ export function supportFromSession(hits: Hit[], weight: number, others: number):
     }
     return support > 0 ? { ...h, score: h.score + weight * support } : h;
   });
-  return lifted.sort((a, b) => b.score - a.score || b.memory.createdAt - a.memory.createdAt);
+  return lifted.sort(bestFirst);
 }

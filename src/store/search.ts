@@ -1,9 +1,9 @@
 import type { Statement } from 'better-sqlite3';
 import { cosine } from './embed/embedder.js';
 import { lexicalMatches } from './lexical.js';
-import { applyDirPenalty, fuse } from './rank.js';
+import { applyDirPenalty, applyTimeMatch, bestFirst, fuse } from './rank.js';
 import { lendToNeighbours, SESSION_SUPPORT, supportFromSession } from './neighbours.js';
-import { inSpan, timeSpanOf } from '../text/time-span.js';
+import { timeSpanOf } from '../text/time-span.js';
 import { passesFilter, toMemory, type MemoryRow } from './rows.js';
 import type { VectorIndex } from './vectors.js';
 import type { Hit, SearchOptions, StoreScope } from './types.js';
@@ -17,16 +17,6 @@ import type { Hit, SearchOptions, StoreScope } from './types.js';
 export function searchPool(limit: number): number {
   return Math.max(50, limit * 5);
 }
-
-/**
- * A memory written on the day, month or year a query names scores this many
- * times its match ("what did we decide on 2026-11-03", "6月的发布"): what
- * was said then most often answers a question about then. On LoCoMo's
- * development half (116 of 999 questions name a date) ×2 took
- * session_any@1 from 0.680 to 0.709 and turn_recall@5 from 0.656 to 0.679;
- * ×1.5 gave 0.705, ×3 0.711.
- */
-export const TIME_MATCH_FACTOR = 2;
 
 export interface SearchSource {
   stmt: (sql: string) => Statement;
@@ -63,8 +53,7 @@ export function hybridSearch(src: SearchSource, query: string, v: Float32Array |
   const span = timeSpanOf(query);
   const hitOf = (row: MemoryRow, c: number): Hit => {
     const fused = fuse(c, lexical.get(row.id), best);
-    const timed = span && inSpan(row.created_at, span) ? fused.score * TIME_MATCH_FACTOR : fused.score;
-    const score = applyDirPenalty(timed, row.dir, opts.cwd, opts.crossDirPenalty ?? 1);
+    const score = applyDirPenalty(applyTimeMatch(fused.score, row.created_at, span), row.dir, opts.cwd, opts.crossDirPenalty ?? 1);
     return { memory: toMemory(src.scope, row), score, cosine: c, lexical: fused.lexical };
   };
   for (const id of ids) {
@@ -72,7 +61,7 @@ export function hybridSearch(src: SearchSource, query: string, v: Float32Array |
     if (!row || !passesFilter(row, opts)) continue;
     hits.push(hitOf(row, cos.get(id) ?? 0));
   }
-  hits.sort((a, b) => b.score - a.score || b.memory.createdAt - a.memory.createdAt);
+  hits.sort(bestFirst);
   const scored = new Map(hits.map((h) => [h.memory.rowid, h]));
   const asHit = (row: MemoryRow | undefined): Hit | undefined => {
     if (!row || !passesFilter(row, opts)) return undefined;

@@ -99,6 +99,15 @@ export class Stores {
     };
   }
 
+  /**
+   * What a distiller needs to screen and embed candidates ahead, in another
+   * thread, the way openBatch would (write-decision.ts prepareCandidate):
+   * only where openBatch takes parts, so undefined exactly when it does not.
+   */
+  preparation(): { triviaFilter: boolean; embedderId: string } | undefined {
+    return this.embedder.inline ? { triviaFilter: this.policy().triviaFilter, embedderId: this.embedder.id } : undefined;
+  }
+
   async search(query: string, opts: SearchOptions): Promise<Hit[]> {
     const stores = opts.type ? [this.storeFor(opts.type)] : this.all;
     const [v] = opts.lexicalOnly ? [undefined] : await this.embedder.embed([query]);
