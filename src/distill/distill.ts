@@ -8,7 +8,7 @@ import { classify } from './classify.js';
 import { entitiesOf } from './entities.js';
 import { hasSignal } from './signals.js';
 import { cleanLine, sentencesOf } from './sentences.js';
-import { condense, extractiveSummary, requestsOf, turnTranscript } from './summary.js';
+import { condense, extractiveSummary, requestsOf, transcriptReply, turnTranscript } from './summary.js';
 import { isQuestion } from './questions.js';
 import { pickPassages } from './answers.js';
 import { isAcknowledgement } from './worth.js';
@@ -94,7 +94,7 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
     // A slash command (/exit, /model) is the CLI's own business; what it shows is a menu.
     if (!shell && SLASH_COMMAND.test(g.user)) continue;
     const sentences = sentencesOf(g.lines.filter((l) => !l.includes(ctx.marker) && !isEcho(l)));
-    if (!g.user.includes(ctx.marker)) transcript.push({ t: g.t, user: g.user, reply: sentences.join(' ') });
+    if (!g.user.includes(ctx.marker)) transcript.push({ t: g.t, user: g.user, reply: transcriptReply(sentences) });
     // A shell prints command output, not answers, and output nobody asked
     // for (no turn) answers nothing: only stated conclusions count there.
     const kept = shell || !seg.turns.length ? sentences.filter(hasSignal) : pickPassages(sentences, asks(g.user) ? g.user : undefined);

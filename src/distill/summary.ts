@@ -14,9 +14,38 @@ const TURN_USER_CHARS = 200;
 const TURN_REPLY_CHARS = 500;
 const SUMMARY_MAX_CHARS = 400;
 
+/**
+ * At most n code points: n - 1 and an ellipsis when cut. It walks only as
+ * far as it keeps: one turn of a session with no idle gap can hold
+ * megabytes, and spreading those into an array of characters was the
+ * peak of a 1 GB log's distill (bench/biglog.mjs).
+ */
 function clip(s: string, n: number): string {
-  const chars = [...s];
-  return chars.length > n ? `${chars.slice(0, n - 1).join('')}…` : s;
+  if (s.length <= n) return s;
+  let at = 0;
+  let cut = 0;
+  for (let k = 0; k < n; k++) {
+    if (at >= s.length) return s;
+    if (k === n - 1) cut = at;
+    at += (s.codePointAt(at) ?? 0) > 0xffff ? 2 : 1;
+  }
+  return at >= s.length ? s : `${s.slice(0, cut)}…`;
+}
+
+/**
+ * parts.join(sep), clipped to n code points: the same text as clipping the
+ * whole join, but parts stop being joined once the clip is sure to cut (a
+ * code point is at most two UTF-16 units, so 2n + 2 units hold more than n).
+ */
+function joinClipped(parts: string[], sep: string, n: number): string {
+  const kept: string[] = [];
+  let units = 0;
+  for (const p of parts) {
+    kept.push(p);
+    units += p.length + sep.length;
+    if (units >= 2 * n + 2) break;
+  }
+  return clip(kept.join(sep), n);
 }
 
 /** The user's requests in a segment, cleaned, in order. */
@@ -38,7 +67,7 @@ export function condense(requests: string[], conclusions: string[], entities: st
   const zh = lang === 'zh';
   const parts: string[] = [];
   if (requests.length) parts.push(`${zh ? '请求' : 'Asked'}: ${requests.map((r) => clip(r, 120)).join('; ')}`);
-  if (conclusions.length) parts.push(`${zh ? '结论' : 'Concluded'}: ${conclusions.map((c) => clip(c, 200)).join(' ')}`);
+  if (conclusions.length) parts.push(`${zh ? '结论' : 'Concluded'}: ${joinClipped(conclusions.map((c) => clip(c, 200)), ' ', CONDENSED_MAX_CHARS)}`);
   if (entities.length) parts.push(`${zh ? '涉及' : 'Touched'}: ${entities.slice(0, 15).join(', ')}`);
   return clip(parts.join('\n'), CONDENSED_MAX_CHARS);
 }
@@ -62,6 +91,11 @@ export function clipWeighted(s: string, max: number): string {
     out += ch;
   }
   return `${out}…`;
+}
+
+/** A turn's reply sentences as turnTranscript shows them: joined no further than it keeps. */
+export function transcriptReply(sentences: string[]): string {
+  return joinClipped(sentences, ' ', TURN_REPLY_CHARS);
 }
 
 /**
