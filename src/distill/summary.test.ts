@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { condense, transcriptReply, turnTranscript } from './summary.js';
+import { clipWeighted, condense, transcriptReply, turnTranscript } from './summary.js';
+import { weightedLength } from '../text/index.js';
 
 /** The clip as first written: every character spread into an array. */
 const spreadClip = (s: string, n: number): string => {
@@ -38,5 +39,35 @@ describe('clipping the summarizer input', () => {
     expect(out).toBe(condense(['fix the log'], many.slice(0, 200), ['src/log.ts'], 'en'));
     expect([...out].length).toBeLessThanOrEqual(1600);
     expect(out.endsWith('…')).toBe(true);
+  });
+});
+
+describe('clipping by weight (CJK counts two)', () => {
+  /** The first way: one character at a time, weighing the whole prefix each time. */
+  const oneByOne = (s: string, max: number): string => {
+    if (weightedLength(s) <= max) return s;
+    let out = '';
+    for (const ch of s) {
+      if (weightedLength(out + ch) > max - 1) break;
+      out += ch;
+    }
+    return `${out}…`;
+  };
+  const spaced = fc.array(fc.constantFrom('a', ' ', '\n', '日', '😀', '한', 'é'), { maxLength: 300, size: 'max' }).map((cs) => cs.join(''));
+
+  it('keeps the same prefix as adding one character at a time', () => {
+    fc.assert(
+      fc.property(spaced, fc.integer({ min: 1, max: 120 }), (s, max) => {
+        expect(clipWeighted(s, max)).toBe(oneByOne(s, max));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('clips a summarizer input of megabytes to its budget', () => {
+    const big = `   ${'部署前先跑 make check, then tag the release. '.repeat(100_000)}`;
+    const out = clipWeighted(big, 4000);
+    expect(weightedLength(out)).toBeLessThanOrEqual(4000);
+    expect(big.startsWith(out.slice(0, -1))).toBe(true);
   });
 });

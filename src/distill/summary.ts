@@ -85,12 +85,31 @@ export function extractiveSummary(agent: string, requests: string[], entities: s
 /** Cuts a text to at most `max` weighted characters (CJK counts two). */
 export function clipWeighted(s: string, max: number): string {
   if (weightedLength(s) <= max) return s;
-  let out = '';
-  for (const ch of s) {
-    if (weightedLength(out + ch) > max - 1) break;
-    out += ch;
+  // The longest prefix that weighs at most max - 1, found by halving: a
+  // prefix weighs no less than a shorter one. Adding one character at a time
+  // and weighing the whole prefix again cost a one-hour session's summarizer
+  // input 0.15 s (quadratic). The weight trims, so whitespace weighs
+  // nothing before the first character or after the last; every other
+  // character weighs at least one. So, past the leading whitespace, the
+  // answer is within the next max characters, plus the whitespace that
+  // follows them when they all fit.
+  const lead = s.length - s.trimStart().length;
+  const head = Array.from(s.slice(lead, lead + 2 * max)).slice(0, max);
+  let lo = 0;
+  let hi = head.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (weightedLength(head.slice(0, mid).join('')) <= max - 1) lo = mid;
+    else hi = mid - 1;
   }
-  return `${out}…`;
+  const kept = head.slice(0, lo).join('');
+  let tail = '';
+  if (lo === head.length) {
+    const ws = /\s*/y;
+    ws.lastIndex = lead + kept.length;
+    tail = ws.exec(s)?.[0] ?? '';
+  }
+  return `${s.slice(0, lead)}${kept}${tail}…`;
 }
 
 /** A turn's reply sentences as turnTranscript shows them: joined no further than it keeps. */
