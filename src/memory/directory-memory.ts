@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
-import { isLive, listSessionIds } from '../pty/session-files.js';
+import { isLive, listSessionIds, unprocessedLogs } from '../pty/session-files.js';
 import type { Candidate, Hit, Memory, MemoryType, SearchFilter, Stores, WriteResult } from '../store/index.js';
 import { buildContext, blockRefs } from './context.js';
 import { prepareContextCache } from './launch.js';
@@ -264,6 +264,10 @@ export class DirectoryMemory {
     for (const id of ids) reports.push(await processSession(this.stores, this.paths, this.config, id, mode, summarizer));
     // Live and marker passes run while the session does: no block yet.
     if (mode === 'full' && ids.length > 0) this.saveCache = await prepareContextCache(this.stores, this.loaded, this.cwd);
+    // Looked at once more now that they are done: finding none waiting leaves
+    // the folder's quiet marker (session-files.ts), so the next launch reads
+    // one file instead of every log's.
+    if (mode === 'full') unprocessedLogs(dir);
     return reports;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { claimProcessing, markDone, unprocessedLogs, writeLock, removeLock, newSessionId, setAside, clearSetAside } from './session-files.js';
@@ -29,12 +29,18 @@ describe('session files', () => {
     expect(unprocessedLogs(dir)).toEqual([id]);
     markDone(dir, id);
     expect(unprocessedLogs(dir)).toEqual([]);
-    writeFileSync(join(dir, `${id}.cast`), '{"version":2}\n[0.1,"o","more"]\n');
+    // A log grows only while its recorder holds the lock (run resumed the session).
+    const grow = (text: string): void => {
+      writeLock(dir, id, process.pid);
+      writeFileSync(join(dir, `${id}.cast`), text);
+      removeLock(dir, id);
+    };
+    grow('{"version":2}\n[0.1,"o","more"]\n');
     expect(unprocessedLogs(dir)).toEqual([id]);
     // Set aside: left out while unchanged, back once it grows or the marker goes.
     setAside(dir, id, 'bad format');
     expect(unprocessedLogs(dir)).toEqual([]);
-    writeFileSync(join(dir, `${id}.cast`), '{"version":2}\n[0.1,"o","more"]\n[0.2,"o","again"]\n');
+    grow('{"version":2}\n[0.1,"o","more"]\n[0.2,"o","again"]\n');
     expect(unprocessedLogs(dir)).toEqual([id]);
     setAside(dir, id, 'bad format');
     clearSetAside(dir, id);
@@ -47,5 +53,37 @@ describe('session files', () => {
     }
     expect(unprocessedLogs(dir)).toEqual([...others.filter((o) => Number(o.slice(4, 8)) % 3 === 0), id].sort());
     expect(unprocessedLogs(join(dir, 'missing'))).toEqual([]);
+  });
+
+  it('remembers a folder where every log was processed until a file in it comes or goes', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'cm-sf-')), 'sessions');
+    mkdirSync(dir);
+    const quiet = `${dir}.quiet`;
+    const ids = Array.from({ length: 5 }, (_, i) => `20260101-00000${i}-q`);
+    for (const id of ids) {
+      writeFileSync(join(dir, `${id}.cast`), '{"version":2}\n');
+      markDone(dir, id);
+    }
+    expect(existsSync(quiet)).toBe(false);
+    expect(unprocessedLogs(dir)).toEqual([]);
+    expect(existsSync(quiet)).toBe(true);
+    // The marker answers now: a done file rewritten in place (no entry added
+    // or removed) is not read. Nothing in claude-mem does this to a finished log.
+    writeFileSync(join(dir, `${ids[0]}.done`), '1');
+    expect(unprocessedLogs(dir)).toEqual([]);
+    // A new log changes the folder: it is read again.
+    writeFileSync(join(dir, '20260102-000000-n.cast'), '{"version":2}\n');
+    expect(unprocessedLogs(dir)).toEqual([ids[0], '20260102-000000-n']);
+    markDone(dir, ids[0] ?? '');
+    markDone(dir, '20260102-000000-n');
+    // While a session runs (a lock), its log may end without the folder changing: no marker.
+    rmSync(quiet);
+    writeLock(dir, 'live', process.pid);
+    writeFileSync(join(dir, 'live.cast'), '{"version":2}\n');
+    expect(unprocessedLogs(dir)).toEqual([]);
+    expect(existsSync(quiet)).toBe(false);
+    // Its lock removed (the session ended, or a crashed one's was swept) changes the folder.
+    removeLock(dir, 'live');
+    expect(unprocessedLogs(dir)).toEqual(['live']);
   });
 });
