@@ -1,11 +1,10 @@
 import { UsageError } from '../errors.js';
+import { clipChars } from '../text/index.js';
 import type { Memory } from '../memory/index.js';
 
 /** Terminal-friendly one-liners for memories; JSON output uses the objects. */
 export function oneLine(text: string, max = 100): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const chars = [...flat];
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
+  return clipChars(text.replace(/\s+/g, ' ').trim(), max);
 }
 
 export function when(ms: number): string {

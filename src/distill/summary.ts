@@ -1,6 +1,6 @@
 import type { Segment } from '../segmenter/index.js';
 import { cleanLine } from './sentences.js';
-import { isTrivia, weightedLength } from '../text/index.js';
+import { clipChars, isTrivia, weightedLength } from '../text/index.js';
 
 /** Design: a summarizer command sees input already condensed to a few hundred tokens. */
 export const CONDENSED_MAX_CHARS = 1600;
@@ -15,24 +15,6 @@ const TURN_REPLY_CHARS = 500;
 const SUMMARY_MAX_CHARS = 400;
 
 /**
- * At most n code points: n - 1 and an ellipsis when cut. It walks only as
- * far as it keeps: one turn of a session with no idle gap can hold
- * megabytes, and spreading those into an array of characters was the
- * peak of a 1 GB log's distill (bench/biglog.mjs).
- */
-function clip(s: string, n: number): string {
-  if (s.length <= n) return s;
-  let at = 0;
-  let cut = 0;
-  for (let k = 0; k < n; k++) {
-    if (at >= s.length) return s;
-    if (k === n - 1) cut = at;
-    at += (s.codePointAt(at) ?? 0) > 0xffff ? 2 : 1;
-  }
-  return at >= s.length ? s : `${s.slice(0, cut)}…`;
-}
-
-/**
  * parts.join(sep), clipped to n code points: the same text as clipping the
  * whole join, but parts stop being joined once the clip is sure to cut (a
  * code point is at most two UTF-16 units, so 2n + 2 units hold more than n).
@@ -45,7 +27,7 @@ function joinClipped(parts: string[], sep: string, n: number): string {
     units += p.length + sep.length;
     if (units >= 2 * n + 2) break;
   }
-  return clip(kept.join(sep), n);
+  return clipChars(kept.join(sep), n);
 }
 
 /** The user's requests in a segment, cleaned, in order. */
@@ -66,10 +48,10 @@ const QUIT = /^\/?(?:exit|quit|q|bye|logout)$/i;
 export function condense(requests: string[], conclusions: string[], entities: string[], lang: 'zh' | 'en'): string {
   const zh = lang === 'zh';
   const parts: string[] = [];
-  if (requests.length) parts.push(`${zh ? '请求' : 'Asked'}: ${requests.map((r) => clip(r, 120)).join('; ')}`);
-  if (conclusions.length) parts.push(`${zh ? '结论' : 'Concluded'}: ${joinClipped(conclusions.map((c) => clip(c, 200)), ' ', CONDENSED_MAX_CHARS)}`);
+  if (requests.length) parts.push(`${zh ? '请求' : 'Asked'}: ${requests.map((r) => clipChars(r, 120)).join('; ')}`);
+  if (conclusions.length) parts.push(`${zh ? '结论' : 'Concluded'}: ${joinClipped(conclusions.map((c) => clipChars(c, 200)), ' ', CONDENSED_MAX_CHARS)}`);
   if (entities.length) parts.push(`${zh ? '涉及' : 'Touched'}: ${entities.slice(0, 15).join(', ')}`);
-  return clip(parts.join('\n'), CONDENSED_MAX_CHARS);
+  return clipChars(parts.join('\n'), CONDENSED_MAX_CHARS);
 }
 
 /** The one-line summary stored for the session (and used by the next launch query). */
@@ -77,9 +59,9 @@ export function extractiveSummary(agent: string, requests: string[], entities: s
   if (requests.length === 0 && entities.length === 0) return '';
   const zh = lang === 'zh';
   const head = zh ? `${agent} 会话：` : `${agent} session: `;
-  const asked = requests.slice(0, 3).map((r) => clip(r, 100)).join(zh ? '；' : '; ');
+  const asked = requests.slice(0, 3).map((r) => clipChars(r, 100)).join(zh ? '；' : '; ');
   const touched = entities.length ? `${zh ? '；涉及 ' : '; touched '}${entities.slice(0, 8).join(', ')}` : '';
-  return clip(`${head}${asked}${touched}`, SUMMARY_MAX_CHARS);
+  return clipChars(`${head}${asked}${touched}`, SUMMARY_MAX_CHARS);
 }
 
 /** Cuts a text to at most `max` weighted characters (CJK counts two). */
@@ -125,8 +107,8 @@ export function turnTranscript(turns: Array<{ t: number; user: string; reply: st
   const lines: string[] = [];
   for (const turn of turns) {
     const tag = `[t=${turn.t.toFixed(1)}]`;
-    if (turn.user) lines.push(`${tag} user: ${clip(turn.user, TURN_USER_CHARS)}`);
-    if (turn.reply) lines.push(`${tag} assistant: ${clip(turn.reply, TURN_REPLY_CHARS)}`);
+    if (turn.user) lines.push(`${tag} user: ${clipChars(turn.user, TURN_USER_CHARS)}`);
+    if (turn.reply) lines.push(`${tag} assistant: ${clipChars(turn.reply, TURN_REPLY_CHARS)}`);
   }
   return lines.join('\n');
 }

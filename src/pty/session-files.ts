@@ -126,9 +126,9 @@ export function clearSetAside(sessionsDir: string, id: string): void {
  * month of sessions (hundreds of logs) cost a launch ~30 ms of file checks.
  */
 export function unprocessedLogs(sessionsDir: string): string[] {
-  const folder = folderState(sessionsDir);
+  const folder = folderKey(sessionsDir);
   if (folder === undefined) return [];
-  if (readQuiet(quietPath(sessionsDir)) === folder.key) return [];
+  if (safeRead(quietPath(sessionsDir)) === folder) return [];
   let names: Set<string>;
   try {
     names = new Set(readdirSync(sessionsDir));
@@ -150,7 +150,7 @@ export function unprocessedLogs(sessionsDir: string): string[] {
   const anyLock = [...names].some((f) => f.endsWith('.lock'));
   if (waiting.length === 0 && !anyLock) {
     try {
-      writeFileSync(quietPath(sessionsDir), folder.key, { mode: FILE_MODE });
+      writeFileSync(quietPath(sessionsDir), folder, { mode: FILE_MODE });
     } catch {
       // Without it, the next launch reads the folder again.
     }
@@ -174,18 +174,11 @@ export function unprocessedLogs(sessionsDir: string): string[] {
  */
 const quietPath = (sessionsDir: string): string => `${sessionsDir.replace(/\/+$/, '')}.quiet`;
 
-function folderState(sessionsDir: string): { key: string } | undefined {
+/** The folder's identity and mtime; undefined when there is no folder. */
+function folderKey(sessionsDir: string): string | undefined {
   try {
     const st = statSync(sessionsDir, { bigint: true });
-    return { key: `${st.dev}:${st.ino}:${st.mtimeNs}` };
-  } catch {
-    return undefined;
-  }
-}
-
-function readQuiet(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
+    return `${st.dev}:${st.ino}:${st.mtimeNs}`;
   } catch {
     return undefined;
   }

@@ -17,4 +17,5 @@ export {
   MAX_QUERY_TERMS,
 } from './terms.js';
 export { cosine } from './cosine.js';
+export { clipChars } from './clip.js';
 export { editDistance, closest } from './edit-distance.js';
