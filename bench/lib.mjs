@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI = join(ROOT, 'dist', 'bundle', 'main.js');
+/** What the hooks `setup` writes run (src/cli/hook-main.ts). */
+export const HOOK = join(ROOT, 'dist', 'hook', 'main.cjs');
 
 /** The tests' own sandbox (tests/helpers/sandbox-env.mjs), so the two never drift. */
 export function sandbox(name) {

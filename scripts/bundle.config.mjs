@@ -32,7 +32,7 @@ const LAUNCH = file(
     'pty/(?:exit-status|terminal|fan-out|marker-catcher|slave-hold|run-session|index|echo-probe|input-gate|ordered-sink|resolve-command)',
 );
 
-export default {
+const esm = {
   // The distiller's worker thread is started by file (parallel-distill.ts): an entry of its own.
   input: { main: 'dist/cli/main.js', 'distill-worker': 'dist/memory/distill-worker.js' },
   platform: 'node',
@@ -47,7 +47,7 @@ export default {
       groups: [
         // Higher first: a module the base names is not pulled into the store by a dependency.
         // Its own: a hook spools its event and exits, and must not load the launch's node-pty.
-        { name: 'hook-spool', test: file('cli/hook-spool'), priority: 4 },
+        { name: 'hook-spool', test: file('cli/hook-(?:spool|capture)'), priority: 4 },
         { name: 'base', test: BASE, priority: 3 },
         { name: 'store', test: STORE, priority: 2 },
         { name: 'query', test: QUERY, priority: 2 },
@@ -56,3 +56,15 @@ export default {
     },
   },
 };
+
+// The hooks setup writes: CommonJS, one file, node: builtins only (no ESM
+// loader, about 15 ms of each hook process here). In its own folder, so the
+// ESM build's cleanDir leaves it, two levels under the root like the rest.
+const hook = {
+  input: { main: 'dist/cli/hook-main.js' },
+  platform: 'node',
+  external: (id) => id.startsWith('node:'),
+  output: { dir: 'dist/hook', cleanDir: true, format: 'cjs', entryFileNames: '[name].cjs' },
+};
+
+export default [esm, hook];

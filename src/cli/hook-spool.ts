@@ -1,72 +1,38 @@
 /**
- * The hook endpoint's capture path, light enough to load on every tool call
- * of a CLI: no commander, no SQLite, only node:fs. It appends the event the
- * CLI sent to a spool in the data folder (O_APPEND, one line), and for a
- * SessionEnd queues the transcript's import in the background. Inside
- * `claude-mem run` it does nothing, run already records the session; except
- * that SessionStart hands the block over when run left that to the CLI's
- * hooks (VIA_HOOKS_ENV: Codex, whose per-run flags would change its mode).
+ * The hook endpoint's capture path for every event: the spool line
+ * (hook-capture.ts), and for a SessionEnd the transcript's import queued in
+ * the background. Inside `claude-mem run` it does nothing, run already
+ * records the session; except that SessionStart hands the block over when
+ * run left that to the CLI's hooks (VIA_HOOKS_ENV: Codex, whose per-run
+ * flags would change its mode). node: builtins only (hook-main.ts).
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { userDataDir } from '../config/paths.js';
-
-/** Hook input beyond this is not read: a hook must never stall its CLI. */
-export const MAX_HOOK_INPUT_BYTES = 1024 * 1024;
-
-export function readHookInput(): Promise<string> {
-  return new Promise((resolve) => {
-    if (process.stdin.isTTY) return resolve('');
-    let size = 0;
-    const chunks: Buffer[] = [];
-    process.stdin.on('data', (d: Buffer) => {
-      size += d.length;
-      if (size <= MAX_HOOK_INPUT_BYTES) chunks.push(d);
-    });
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', () => resolve(''));
-  });
-}
+import { spawnDetached } from '../memory/background.js';
+import { appendToSpool, insideRun, parseHookInput, readHookInputSync, VIA_HOOKS_ENV } from './hook-capture.js';
 
 export interface HookEvent {
   input: Record<string, unknown>;
   cwd: string;
 }
 
-/** Set by run in the child's env when the CLI's own SessionStart hook is to hand the block over. */
-export const VIA_HOOKS_ENV = 'CLAUDE_MEM_VIA_HOOKS';
-
 /** CLIs whose transcripts import reads: their SessionEnd queues one. */
 const IMPORTS = new Set(['claude', 'codex', 'gemini']);
 
 /** Spools one event; never throws. Returns the parsed input, or undefined inside run. */
-export async function spoolHook(event: string, forCli: string, env: NodeJS.ProcessEnv, cwd: string): Promise<HookEvent | undefined> {
-  const insideRun = Boolean(env['CLAUDE_MEM_SESSION_ID']);
-  if (insideRun && !(event === 'SessionStart' && env[VIA_HOOKS_ENV] === '1')) return undefined;
-  const raw = await readHookInput();
-  let input: Record<string, unknown> = {};
-  try {
-    const parsed = JSON.parse(raw || '{}') as unknown;
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) input = parsed as Record<string, unknown>;
-  } catch {
-    // Not JSON: nothing to spool but the event's name.
-  }
+export function spoolHook(event: string, forCli: string, env: NodeJS.ProcessEnv, cwd: string): HookEvent | undefined {
+  const inside = insideRun(env);
+  if (inside && !(event === 'SessionStart' && env[VIA_HOOKS_ENV] === '1')) return undefined;
+  const input = parseHookInput(readHookInputSync());
   const at = typeof input['cwd'] === 'string' ? input['cwd'] : cwd;
-  if (insideRun) return { input, cwd: at };
+  if (inside) return { input, cwd: at };
   try {
-    const dir = join(userDataDir(env), 'hooks');
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const session = typeof input['session_id'] === 'string' && /^[\w-]+$/.test(input['session_id']) ? input['session_id'] : 'unknown';
-    appendFileSync(join(dir, `${forCli}-${session}.jsonl`), `${JSON.stringify({ at: Date.now(), event, input })}\n`, { mode: 0o600, flag: 'a' });
+    appendToSpool(event, forCli, input, env);
     if (event === 'SessionEnd' && IMPORTS.has(forCli)) {
-      const { spawnDetached } = await import('../memory/background.js');
       spawnDetached(['import', '--from', forCli, '--dir', at], at, env);
     } else if (event === 'SessionStart' && forCli === 'codex') {
       // Codex's shared background server keeps a session open after its
       // window closes, so SessionEnd may come late or never: each start
       // imports the sessions before it (unchanged rollouts cost a stat),
       // never this one: it has only begun.
-      const { spawnDetached } = await import('../memory/background.js');
       const own = typeof input['transcript_path'] === 'string' ? ['--except', input['transcript_path']] : [];
       spawnDetached(['import', '--from', 'codex', ...own], at, env);
     }
@@ -74,4 +40,17 @@ export async function spoolHook(event: string, forCli: string, env: NodeJS.Proce
     // A full disk or a read-only home: the CLI must not notice.
   }
   return { input, cwd: at };
+}
+
+/**
+ * `hook <event> [--for <cli>]` for any event but SessionStart (whose block
+ * needs the stores): spooled here, true. Anything else (another command,
+ * SessionStart, --help) is the full CLI's: false.
+ */
+export function fastHook(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): boolean {
+  const event = argv[0] === 'hook' ? argv[1] : undefined;
+  if (event === undefined || !/^[A-Za-z]+$/.test(event) || event === 'SessionStart' || argv.some((a) => a === '--help' || a === '-h')) return false;
+  const forAt = argv.indexOf('--for');
+  spoolHook(event, forAt >= 0 ? (argv[forAt + 1] ?? 'claude') : 'claude', env, cwd);
+  return true;
 }

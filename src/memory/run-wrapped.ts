@@ -10,7 +10,7 @@ import { spawnDetached } from './background.js';
 import { prepareInjection, type PreparedInjection } from './launch.js';
 import { mcpRegistration } from './mcp-registration.js';
 import { transcriptFor } from './transcript-ref.js';
-import { VIA_HOOKS_ENV } from '../cli/hook-spool.js';
+import { VIA_HOOKS_ENV } from '../cli/hook-capture.js';
 import { noticeOnce } from './notice-once.js';
 import { warmLater } from './warm.js';
 

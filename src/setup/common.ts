@@ -5,6 +5,8 @@ import { isObject, type Json } from '../transcripts/jsonl.js';
 import { HOOK_TAG } from './hook-groups.js';
 
 export const MAIN = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+/** What hooks run: the CommonJS entry (src/cli/hook-main.ts), two levels under the root like this module. */
+export const HOOK_MAIN = fileURLToPath(new URL('../hook/main.cjs', import.meta.url));
 
 export const shellQuote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
 
@@ -16,7 +18,7 @@ export interface SetupResult {
 
 /** The shell command a hook runs: this node, this claude-mem, tagged as ours. */
 export function hookCommand(event: string, forCli: string): string {
-  return `${shellQuote(process.execPath)} ${shellQuote(MAIN)} hook ${event} --for ${forCli} ${HOOK_TAG}`;
+  return `${shellQuote(process.execPath)} ${shellQuote(HOOK_MAIN)} hook ${event} --for ${forCli} ${HOOK_TAG}`;
 }
 
 export function parseJsonObject(path: string, raw: string | undefined): Json {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeSandbox } from '../helpers/sandbox.js';
@@ -129,5 +130,32 @@ describe('claude-mem hook', () => {
     }
     const wrapped = cm(['hook', 'SessionStart'], { cwd: sb.home, env: { ...sb.env, CLAUDE_MEM_SESSION_ID: 'x' }, input });
     expect(wrapped).toMatchObject({ status: 0, stdout: '' });
+  });
+
+  it('runs as setup wrote it: the CommonJS entry spools SessionEnd and tool calls, caps a huge event, and hands SessionStart to the full CLI', () => {
+    const sb = makeSandbox('cm-hook-cjs');
+    expect(cm(['remember', 'The test command for this repo is `pytest -q`, run from the root.'], { cwd: sb.project, env: sb.env }).status).toBe(0);
+    expect(cm(['setup', 'claude'], { cwd: sb.project, env: sb.env }).status).toBe(0);
+    const settings = JSON.parse(readFileSync(join(sb.home, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
+    const registered = (event: string): string => settings.hooks[event]?.[0]?.hooks[0]?.command ?? '';
+    expect(registered('SessionEnd')).toMatch(/dist\/hook\/main\.cjs'? hook SessionEnd --for claude # claude-mem$/);
+    // A tool-call hook a user adds beside ours runs the same command with its own event.
+    const command = (event: string): string => registered(event) || registered('SessionEnd').replace('SessionEnd', event);
+    const run = (event: string, input: string) => spawnSync('/bin/sh', ['-c', command(event)], { cwd: sb.project, env: sb.env, input, encoding: 'utf8' });
+
+    const tool = run('PostToolUse', JSON.stringify({ session_id: 's-2', cwd: sb.project, tool_name: 'Bash', tool_input: { command: 'make check' } }));
+    expect(tool).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    const huge = run('PostToolUse', JSON.stringify({ session_id: 's-2', tool_response: { stdout: 'x'.repeat(3 * 1024 * 1024) } }));
+    expect(huge).toMatchObject({ status: 0, stdout: '' });
+    expect(run('SessionEnd', JSON.stringify({ session_id: 's-2', cwd: sb.project, reason: 'exit' }))).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    const lines = readFileSync(join(sb.home, 'data', 'hooks', 'claude-s-2.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event: string; input: Record<string, unknown> });
+    expect(lines.map((l) => l.event)).toEqual(['PostToolUse', 'SessionEnd']);
+    expect(lines[0]?.input).toMatchObject({ tool_name: 'Bash', tool_input: { command: 'make check' } });
+    // The capped event is not JSON any more: it is spooled by name, under no session.
+    expect(readFileSync(join(sb.home, 'data', 'hooks', 'claude-unknown.jsonl'), 'utf8')).toContain('"event":"PostToolUse","input":{}');
+
+    const start = run('SessionStart', JSON.stringify({ session_id: 's-2', cwd: sb.project, hook_event_name: 'SessionStart', source: 'startup' }));
+    expect(start.status).toBe(0);
+    expect((JSON.parse(start.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext).toContain('pytest -q');
   });
 });

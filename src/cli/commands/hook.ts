@@ -19,7 +19,7 @@ export function registerHook(program: Command, cli: CliEnv): void {
       try {
         // Other events usually take main.ts's light path; this is the same spool.
         const { spoolHook } = await import('../hook-spool.js');
-        const got = await spoolHook(event, o.for, cli.env, cli.cwd);
+        const got = spoolHook(event, o.for, cli.env, cli.cwd);
         if (!got) return;
         const { cwd } = got;
         if (event === 'SessionStart') {
