@@ -1,4 +1,4 @@
-import { cosine, tokenSet, type MemoryType } from '../text/index.js';
+import { dot, tokenSet, unitOf, type MemoryType } from '../text/index.js';
 
 /** What inject needs of a memory: values only, no store behind it. */
 export interface BlockMemory {
@@ -111,13 +111,22 @@ export type ConflictJudge = (a: BlockMemory, b: BlockMemory) => boolean;
  * pairs were most of a rebuilt launch's block time.
  */
 export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undefined, threshold: number): ConflictJudge {
-  // Per memory, by first sight: its number, vector and words. A pair's
-  // decision is kept under a number made of the two (no string per pair).
-  const seen = new Map<string, { n: number; vector: Float32Array | undefined; words?: Set<string> }>();
+  // Per memory, by first sight: its number, unit vector (a pair's cosine
+  // is then one dot product) and words. A pair's decision is kept under a
+  // number made of the two (no string per pair).
+  interface Entry {
+    n: number;
+    unit: Float32Array | undefined;
+    words?: Set<string>;
+  }
+  const seen = new Map<string, Entry>();
   const decided = new Map<number, boolean>();
-  const entry = (m: BlockMemory): { n: number; vector: Float32Array | undefined; words?: Set<string> } => {
+  const entry = (m: BlockMemory): Entry => {
     let e = seen.get(m.id);
-    if (!e) seen.set(m.id, (e = { n: seen.size, vector: vectorOf(m) }));
+    if (!e) {
+      const v = vectorOf(m);
+      seen.set(m.id, (e = { n: seen.size, unit: v && unitOf(v) }));
+    }
     return e;
   };
   const wordsOf = (m: BlockMemory, e: { words?: Set<string> }): Set<string> => (e.words ??= tokenSet(m.text));
@@ -129,7 +138,7 @@ export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undef
     const key = Math.min(ea.n, eb.n) * 0x100000 + Math.max(ea.n, eb.n);
     let c = decided.get(key);
     if (c === undefined) {
-      c = ea.vector !== undefined && eb.vector !== undefined && cosine(ea.vector, eb.vector) > threshold && disagree(wordsOf(a, ea), wordsOf(b, eb));
+      c = ea.unit !== undefined && eb.unit !== undefined && dot(ea.unit, eb.unit) > threshold && disagree(wordsOf(a, ea), wordsOf(b, eb));
       decided.set(key, c);
     }
     return c;

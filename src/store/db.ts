@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { StoreError } from '../errors.js';
 import { ensurePrivateDir, FILE_MODE } from '../fs-private.js';
 import { migrate } from './migrations.js';
+import { sqliteAddonPath, vecExtensionPath } from './native-paths.js';
 
 export type DB = Database.Database;
 
@@ -83,7 +84,8 @@ function openOnce(path: string, opts: { readonly?: boolean; busyTimeoutMs?: numb
   const existed = !isMemory && existsSync(path);
   try {
     if (!isMemory && !opts.readonly) ensurePrivateDir(dirname(path));
-    const db = new Database(path, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false });
+    const addon = sqliteAddonPath();
+    const db = new Database(path, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false, ...(addon ? { nativeBinding: addon } : {}) });
     db.pragma(`busy_timeout = ${busy}`);
     if (!opts.readonly) db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
@@ -91,7 +93,9 @@ function openOnce(path: string, opts: { readonly?: boolean; busyTimeoutMs?: numb
     // Vector scans read the whole vec0 table: keep it in cache and mmap.
     db.pragma('cache_size = -32000');
     db.pragma('mmap_size = 268435456');
-    sqliteVec.load(db);
+    const vec = vecExtensionPath();
+    if (vec) db.loadExtension(vec);
+    else sqliteVec.load(db);
     if (!opts.readonly) migrate(db);
     // Only a file we just created gets our mode: an existing one keeps its owner's.
     if (!isMemory && !existed && existsSync(path)) {

@@ -43,12 +43,20 @@ export function hybridSearch(src: SearchSource, query: string, v: Float32Array |
   // Without a query vector (a lexical-only search) the score is bm25 alone.
   const near = v ? src.vectors.nearest(v, pool, opts.type) : [];
   const cos = new Map<number, number>(near.map((n) => [n.memoryId, n.similarity]));
-  const lexOnly = [...lexical.keys()].filter((id) => !cos.has(id));
-  if (v) for (const [id, vec] of src.vectors.byIds(lexOnly)) cos.set(id, cosine(v, vec));
-  const ids = [...new Set([...cos.keys(), ...lexical.keys()])];
-  const rows = src.rowsByIds(ids);
+  const pooled = [...new Set([...cos.keys(), ...lexical.keys()])];
+  const rows = src.rowsByIds(pooled);
   let best = 0;
   for (const [id, b] of lexical) if (rows.has(id) && b > best) best = b;
+  // Filtered before any vector is read: the FTS pool is not typed (a type
+  // join costs bm25 2-3× at 100k), so a search for facts may bring back
+  // mostly other memories, and each costs a vector read and a cosine.
+  const kept: MemoryRow[] = [];
+  for (const id of pooled) {
+    const row = rows.get(id);
+    if (row && passesFilter(row, opts)) kept.push(row);
+  }
+  if (kept.length === 0) return [];
+  if (v) for (const [id, vec] of src.vectors.byIds(kept.filter((r) => !cos.has(r.id)).map((r) => r.id))) cos.set(id, cosine(v, vec));
   const hits: Hit[] = [];
   const span = timeSpanOf(query);
   const hitOf = (row: MemoryRow, c: number): Hit => {
@@ -56,11 +64,7 @@ export function hybridSearch(src: SearchSource, query: string, v: Float32Array |
     const score = applyDirPenalty(applyTimeMatch(fused.score, row.created_at, span), row.dir, opts.cwd, opts.crossDirPenalty ?? 1);
     return { memory: toMemory(src.scope, row), score, cosine: c, lexical: fused.lexical };
   };
-  for (const id of ids) {
-    const row = rows.get(id);
-    if (!row || !passesFilter(row, opts)) continue;
-    hits.push(hitOf(row, cos.get(id) ?? 0));
-  }
+  for (const row of kept) hits.push(hitOf(row, cos.get(row.id) ?? 0));
   hits.sort(bestFirst);
   const scored = new Map(hits.map((h) => [h.memory.rowid, h]));
   const asHit = (row: MemoryRow | undefined): Hit | undefined => {

@@ -12,3 +12,19 @@ export function cosine(a: Float32Array, b: Float32Array): number {
   }
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
+
+/** v scaled to length 1; undefined for the zero vector (its cosine with anything is 0). */
+export function unitOf(v: Float32Array): Float32Array | undefined {
+  let n = 0;
+  for (let i = 0; i < v.length; i++) n += (v[i] ?? 0) ** 2;
+  if (n === 0) return undefined;
+  const s = 1 / Math.sqrt(n);
+  return v.map((x) => x * s);
+}
+
+/** The cosine of two unitOf() vectors: one product a dimension instead of three. */
+export function dot(a: Float32Array, b: Float32Array): number {
+  let d = 0;
+  for (let i = 0; i < a.length; i++) d += (a[i] ?? 0) * (b[i] ?? 0);
+  return d;
+}

@@ -16,6 +16,6 @@ export {
   STOPWORDS,
   MAX_QUERY_TERMS,
 } from './terms.js';
-export { cosine } from './cosine.js';
+export { cosine, dot, unitOf } from './cosine.js';
 export { clipChars } from './clip.js';
 export { editDistance, closest } from './edit-distance.js';
