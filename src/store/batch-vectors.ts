@@ -2,6 +2,7 @@ import type { Index } from 'usearch';
 import { usearchModule } from './ann.js';
 import type { Neighbour, VectorIndex } from './vectors.js';
 import type { MemoryType } from './types.js';
+import { dot, unitOf } from '../text/cosine.js';
 
 /**
  * The vectors of one batch write (a session's worth), held in memory until
@@ -25,21 +26,6 @@ interface Entry {
   type: MemoryType;
   /** A memory from before the batch whose vector the batch replaced. */
   replaces: boolean;
-}
-
-/** v at unit length; v itself when it is already (the embedders normalise), zeros stay zeros. */
-function unitOf(v: Float32Array): Float32Array {
-  let n = 0;
-  for (let i = 0; i < v.length; i++) n += (v[i] ?? 0) * (v[i] ?? 0);
-  if (n === 0 || Math.abs(n - 1) < 1e-6) return v;
-  const s = 1 / Math.sqrt(n);
-  return v.map((x) => x * s);
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let d = 0;
-  for (let i = 0; i < a.length; i++) d += (a[i] ?? 0) * (b[i] ?? 0);
-  return d;
 }
 
 export class BatchVectors {
@@ -86,13 +72,14 @@ export class BatchVectors {
 
   private put(id: number, v: Float32Array, type: MemoryType, replaces: boolean): void {
     if (this.graph && this.pending.has(id)) this.graph.remove(BigInt(id));
-    this.pending.set(id, { vector: v, unit: unitOf(v), type, replaces });
+    // A zero vector stays zeros: its dot with anything is 0, as its cosine.
+    this.pending.set(id, { vector: v, unit: unitOf(v) ?? v, type, replaces });
     if (this.graph) this.graph.add(BigInt(id), v, 1);
     else if (this.pending.size > EXACT_UP_TO && !this.graphFailed) this.buildGraph(v.length);
   }
 
   private nearestPending(v: Float32Array, k: number): Neighbour[] {
-    const u = unitOf(v);
+    const u = unitOf(v) ?? v;
     if (this.graph) {
       // The graph proposes (int8 cells), the float vectors decide: dedup thresholds need exact similarities.
       const m = this.graph.search(v, k * 2, 1);

@@ -115,6 +115,26 @@ export const MIGRATIONS: Migration[] = [
     // A hit's neighbours in its session (search lends them part of its score).
     up: (db) => db.exec('CREATE INDEX memories_session ON memories (session_id, id)'),
   },
+  {
+    name: '011_vectors_type_partition',
+    // As a metadata column (006) the type was tested per row, after vec0 had
+    // read every vector: a launch's KNN for facts read the whole table
+    // (10k vectors: 13 ms of a cold process). As a partition key each type's
+    // vectors sit in chunks of their own, and a typed KNN reads only those.
+    // Rebuilt the same way as 006, copied twice (vec0 cannot be renamed):
+    // ~0.6 s per 10k vectors, once.
+    up: (db) =>
+      db.exec(`
+        CREATE VIRTUAL TABLE memory_vectors_next USING vec0(memory_id INTEGER PRIMARY KEY, embedding float[${VECTOR_DIMS}] distance_metric=cosine, embedder_id text, memory_type text partition key);
+        INSERT INTO memory_vectors_next (memory_id, embedding, embedder_id, memory_type)
+          SELECT memory_id, embedding, embedder_id, memory_type FROM memory_vectors;
+        DROP TABLE memory_vectors;
+        CREATE VIRTUAL TABLE memory_vectors USING vec0(memory_id INTEGER PRIMARY KEY, embedding float[${VECTOR_DIMS}] distance_metric=cosine, embedder_id text, memory_type text partition key);
+        INSERT INTO memory_vectors (memory_id, embedding, embedder_id, memory_type)
+          SELECT memory_id, embedding, embedder_id, memory_type FROM memory_vectors_next;
+        DROP TABLE memory_vectors_next;
+      `),
+  },
 ];
 
 export function migrate(db: Database.Database): void {

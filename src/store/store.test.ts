@@ -5,6 +5,7 @@ import { MIGRATIONS, migrate } from './migrations.js';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { MemoryStore } from './memory-store.js';
+import { VectorIndex } from './vectors.js';
 import { prepareCandidate } from './write-decision.js';
 import { LexicalEmbedder, lexicalVector } from './embed/lexical.js';
 import { ftsMatchQuery, indexTerms, queryWords } from '../text/index.js';
@@ -66,6 +67,41 @@ describe('schema', () => {
     expect(db.prepare('SELECT memory_id, memory_type FROM memory_vectors').all()).toEqual([{ memory_id: 1, memory_type: 'fact' }]);
     const s = new MemoryStore(db, new LexicalEmbedder(), 'project', ':memory:');
     expect((await s.search('orders index', { limit: 1, type: 'fact' }))[0]?.memory.rowid).toBe(1);
+  });
+
+  it('011 moves every vector into a partition of its type, and a typed KNN reads only that type', async () => {
+    const db = new Database(':memory:');
+    sqliteVec.load(db);
+    db.exec('CREATE TABLE _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
+    const upTo = MIGRATIONS.findIndex((m) => m.name === '011_vectors_type_partition');
+    for (const m of MIGRATIONS.slice(0, upTo)) {
+      m.up(db);
+      db.prepare('INSERT INTO _migrations VALUES (?, 0)').run(m.name);
+    }
+    const texts: Array<[number, 'fact' | 'project', string]> = [
+      [1, 'fact', 'the orders table has a create_time index'],
+      [2, 'project', 'the orders table is tested with pytest -q'],
+      [3, 'fact', '日志统一使用 JSON 格式'],
+    ];
+    for (const [id, type, text] of texts) {
+      db.prepare(`INSERT INTO memories (id, type, text, dir, agent, created_at, last_accessed_at, content_hash, embedder_id) VALUES (?, ?, ?, '/p', 'a', 0, 0, ?, 'lexical-v1')`).run(id, type, text, `h${id}`);
+      const v = lexicalVector(text);
+      db.prepare('INSERT INTO memory_vectors (memory_id, embedding, embedder_id, memory_type) VALUES (?, ?, ?, ?)').run(BigInt(id), Buffer.from(v.buffer), 'lexical-v1', type);
+    }
+    migrate(db);
+    const sql = (db.prepare("SELECT sql FROM sqlite_master WHERE name = 'memory_vectors'").pluck().get() as string).replace(/\s+/g, ' ');
+    expect(sql).toContain('memory_type text partition key');
+    expect(db.prepare('SELECT memory_id, memory_type FROM memory_vectors ORDER BY memory_id').all()).toEqual(texts.map(([id, type]) => ({ memory_id: id, memory_type: type })));
+    const s = new MemoryStore(db, new LexicalEmbedder(), 'project', ':memory:');
+    const vectors = new VectorIndex((sql) => db.prepare(sql), () => 'lexical-v1');
+    const q = lexicalVector('orders table');
+    expect(vectors.exact(q, 10, 'fact').map((n) => n.memoryId).sort()).toEqual([1, 3]);
+    expect(vectors.exact(q, 10, 'project').map((n) => n.memoryId)).toEqual([2]);
+    expect(vectors.exact(q, 10).map((n) => n.memoryId)).toHaveLength(3);
+    // A retyped memory moves to its new type's partition.
+    expect(s.retype(2, 'fact')).toBe(true);
+    expect(vectors.exact(q, 10, 'fact').map((n) => n.memoryId).sort()).toEqual([1, 2, 3]);
+    expect(vectors.exact(q, 10, 'project')).toEqual([]);
   });
 
   it('migrating again is a no-op', () => {
