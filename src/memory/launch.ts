@@ -121,15 +121,15 @@ export async function prepareInjection(o: {
   const stores = openStores(o.loaded, paths);
   let block: BuiltBlock<Memory> & { exactTokens: boolean };
   try {
-    // No archive pass here: the launch path only reads, and pays heat.
-    // Background distillation and the memory commands archive.
-    applyPendingHeat(stores, paths);
+    // No archive pass and no write here: the launch path only reads. Its
+    // heat is owed, as a cached block's is (a write and the checkpoint at
+    // close cost ~3 ms); the next warm or distill pays it.
     // Counted from stored piece counts: the tokenizer is not loaded on the way to the prompt.
     block = await buildContext(stores, config, paths, o.cwd, o.args, git, Date.now(), 'stored');
-    stores.touch(blockRefs(block));
   } finally {
     stores.close();
   }
+  recordPendingHeat(paths, blockRefs(block));
   // The next plain launch here can skip all this. A block with a piece
   // counted by its bytes kept fewer memories than the budget allows: a
   // background warm counts it exactly for the next one.

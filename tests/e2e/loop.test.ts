@@ -154,10 +154,12 @@ describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
     rmSync(cache, { force: true });
     const first = block();
     expect(first).toContain('pytest -q');
-    expect(existsSync(pending)).toBe(false);
-    // The second uses the cache and owes heat.
-    expect(block()).toBe(first);
+    // Even a launch that rebuilds only reads the store: it owes the heat, as a cached one does.
     expect(existsSync(pending)).toBe(true);
+    expect(readFileSync(pending, 'utf8').trim().split('\n')).toHaveLength(1);
+    // The second uses the cache and owes heat too.
+    expect(block()).toBe(first);
+    expect(readFileSync(pending, 'utf8').trim().split('\n')).toHaveLength(2);
     // Any write to the store makes the cache stale: the new memory shows at once.
     expect(cm(['remember', '--type', 'global', 'I prefer answers in Chinese, with code comments in English'], o).status).toBe(0);
     expect(existsSync(pending)).toBe(false);
