@@ -1,12 +1,11 @@
-import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
+import type Database from 'better-sqlite3';
 import { accessSync, chmodSync, constants as fsConstants, copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { StoreError } from '../errors.js';
 import { ensurePrivateDir, FILE_MODE } from '../fs-private.js';
 import { migrate } from './migrations.js';
-import { sqliteAddonPath, vecExtensionPath } from './native-paths.js';
+import { sqliteAddonPath, sqliteDatabase, vecExtension } from './native-paths.js';
 
 export type DB = Database.Database;
 
@@ -14,7 +13,7 @@ export type DB = Database.Database;
 export const BUSY_TIMEOUT_MS = 10_000;
 
 function sqliteCode(err: unknown): string | undefined {
-  if (err instanceof Database.SqliteError) return err.code;
+  if (err instanceof sqliteDatabase().SqliteError) return err.code;
   return undefined;
 }
 
@@ -85,7 +84,8 @@ function openOnce(path: string, opts: { readonly?: boolean; busyTimeoutMs?: numb
   try {
     if (!isMemory && !opts.readonly) ensurePrivateDir(dirname(path));
     const addon = sqliteAddonPath();
-    const db = new Database(path, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false, ...(addon ? { nativeBinding: addon } : {}) });
+    const SQLite = sqliteDatabase();
+    const db = new SQLite(path, { readonly: opts.readonly ?? false, fileMustExist: opts.readonly ?? false, ...(addon ? { nativeBinding: addon } : {}) });
     db.pragma(`busy_timeout = ${busy}`);
     if (!opts.readonly) db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
@@ -93,9 +93,7 @@ function openOnce(path: string, opts: { readonly?: boolean; busyTimeoutMs?: numb
     // Vector scans read the whole vec0 table: keep it in cache and mmap.
     db.pragma('cache_size = -32000');
     db.pragma('mmap_size = 268435456');
-    const vec = vecExtensionPath();
-    if (vec) db.loadExtension(vec);
-    else sqliteVec.load(db);
+    db.loadExtension(vecExtension());
     if (!opts.readonly) migrate(db);
     // Only a file we just created gets our mode: an existing one keeps its owner's.
     if (!isMemory && !existed && existsSync(path)) {

@@ -88,4 +88,14 @@ describe('query cache', () => {
     expect(calls).toBe(3);
     expect(c.size).toBe(3);
   });
+
+  it('passes an inline embedder through: its vectors cost less than a lookup', async () => {
+    let calls = 0;
+    const inner = { id: 'x', dims: 3, inline: true, thresholds: { update: 1, merge: 1, retrieval: 1 }, embed: (t: string[]) => ((calls += t.length), Promise.resolve(t.map(() => new Float32Array(3)))) };
+    const c = new CachedEmbedder(inner);
+    await c.embed(['a']);
+    await c.embed(['a']);
+    expect(calls).toBe(2);
+    expect(c.size).toBe(0);
+  });
 });
