@@ -38,9 +38,17 @@ export interface CountMemo {
  */
 export function piecewiseCounter(memo: CountMemo, exact?: (text: string) => number): { count: (text: string) => number; exact: () => boolean } {
   let guessed = false;
+  // A block is counted line by line several times while it is fitted: each
+  // piece is looked up (hashed, for a file memo) once per counter.
+  const seen = new Map<string, number>();
   const count = (text: string): number => {
     let total = 0;
     for (const piece of tokenPieces(text)) {
+      const known = seen.get(piece);
+      if (known !== undefined) {
+        total += known;
+        continue;
+      }
       let n = memo.get(piece);
       if (n === undefined && exact) {
         n = exact(piece);
@@ -50,6 +58,7 @@ export function piecewiseCounter(memo: CountMemo, exact?: (text: string) => numb
         guessed = true;
         n = Buffer.byteLength(piece);
       }
+      seen.set(piece, n);
       total += n;
     }
     return total;
