@@ -18,10 +18,11 @@
 const file = (pattern) => new RegExp(`dist/(?:${pattern})\\.js$`);
 
 const BASE = file(
-  'errors|memory-block|fs-private|config/[^/]+|text/edit-distance|store/version|pty/(?:session-files|asciicast)|' +
+  'errors|ids|memory-block|fs-private|config/[^/]+|text/edit-distance|store/version|pty/(?:session-files|asciicast)|' +
     'cli/(?:messages|launch-args)|memory/(?:token-memo|context|handover|context-cache|launch|mcp-registration|notice-once|warm|background)',
 );
-const STORE = file('store/.+|text/.+');
+// The model download (store/embed/hub) loads only for `model pull`, with node:crypto.
+const STORE = file('store/(?!embed/hub).+|text/.+');
 const QUERY = file(
   'cli/(?:program-run|command-word|single-command|program-base|examples|show|env|text-input|commands/query)|' +
     'memory/(?:pending|vector-upkeep|review|status|log-upkeep|summarizer-command|directory-memory|notices|skip-reasons|git-exclude|open)',

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, appendFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readVersion } from '../store/version.js';
 import type { Config, Paths } from '../config/index.js';
 import { writePrivateFile, FILE_MODE } from '../fs-private.js';
+import { quickHash } from '../ids.js';
 
 /**
  * The memory block for a directory, computed by the last process that had
@@ -62,7 +62,7 @@ export function cacheKey(o: { cwd: string; paths: Paths; config: Config; branch?
     commits: o.commitSubjects ?? [],
     day: Math.floor((o.now ?? Date.now()) / 86_400_000),
   };
-  const hash = (v: unknown): string => createHash('sha256').update(JSON.stringify(v)).digest('hex');
+  const hash = (v: unknown): string => quickHash(JSON.stringify(v));
   return { key: hash({ ...content, ...context }), content: hash(content) };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensurePrivateDir, touchPrivateFile } from '../fs-private.js';
 import { pidAlive } from '../pty/session-files.js';
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../ids.js';
 
 /**
  * The file a CLI is handed the block in (CLAUDE_MEM_CONTEXT_FILE, aider's
@@ -16,7 +16,7 @@ const RUN_DIR = 'run';
 const LEGACY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export function handoverDir(userDataDir: string): string {
-  const dir = join(userDataDir, RUN_DIR, `${process.pid}-${randomBytes(4).toString('hex')}`);
+  const dir = join(userDataDir, RUN_DIR, `${process.pid}-${randomHex(4)}`);
   ensurePrivateDir(dir);
   return dir;
 }

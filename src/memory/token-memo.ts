@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePrivateFile } from '../fs-private.js';
 import type { CountMemo } from '../inject/token-pieces.js';
+import { quickHash } from '../ids.js';
 
 /**
  * Token counts of block pieces (inject/token-pieces.ts), kept per project
@@ -11,10 +11,12 @@ import type { CountMemo } from '../inject/token-pieces.js';
  * Keyed by a hash of the piece: the memories' text stays in the store.
  */
 const FILE = 'token-counts.json';
+/** 2: keys are quickHash (ids.ts); version 1's sha1 keys are dropped, and counted again by the next warm. */
+const VERSION = 2;
 /** A block's candidates are a few hundred lines per store; this holds many builds' worth. */
 const MAX_ENTRIES = 8192;
 
-const keyOf = (piece: string): string => createHash('sha1').update(piece).digest('base64url').slice(0, 16);
+const keyOf = quickHash;
 
 export class FileCountMemo implements CountMemo {
   private readonly used = new Map<string, number>();
@@ -31,7 +33,7 @@ export class FileCountMemo implements CountMemo {
     const known = new Map<string, number>();
     try {
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as { v?: unknown; counts?: unknown };
-      if (parsed.v === 1 && parsed.counts && typeof parsed.counts === 'object') {
+      if (parsed.v === VERSION && parsed.counts && typeof parsed.counts === 'object') {
         for (const [k, n] of Object.entries(parsed.counts as Record<string, unknown>)) if (typeof n === 'number' && Number.isInteger(n) && n >= 0) known.set(k, n);
       }
     } catch {
@@ -66,7 +68,7 @@ export class FileCountMemo implements CountMemo {
       }
     }
     try {
-      writePrivateFile(this.file, JSON.stringify({ v: 1, counts }));
+      writePrivateFile(this.file, JSON.stringify({ v: VERSION, counts }));
     } catch {
       // The next foreground rebuild only counts more conservatively.
     }

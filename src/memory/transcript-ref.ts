@@ -5,8 +5,8 @@
  * --session-id, or resuming or continuing one. Codex's id cannot be chosen:
  * its rollout is found afterwards by cwd and start time.
  */
-import { randomUUID } from 'node:crypto';
 import { claudeTranscriptPath, codexHome, geminiDir, type TranscriptRef } from '../transcripts/homes.js';
+import { randomUuid } from '../ids.js';
 
 const OWN_SESSION: Record<string, Set<string>> = {
   claude: new Set(['--session-id', '--resume', '-r', '--continue', '-c', '--fork-session']),
@@ -26,7 +26,7 @@ export function transcriptFor(
   if (agent === 'codex') return { ref: { kind: 'codex', dir: codexHome(env), cwd, after: startMs }, args: [] };
   const own = OWN_SESSION[agent];
   if (!own || choseSession(own, args)) return undefined;
-  const id = randomUUID();
+  const id = randomUuid();
   const ref: TranscriptRef = agent === 'claude' ? { kind: 'claude', id, path: claudeTranscriptPath(env, cwd, id) } : { kind: 'gemini', id, dir: geminiDir(env) };
   return { ref, args: ['--session-id', id] };
 }

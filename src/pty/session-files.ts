@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILE_MODE, ensurePrivateDir } from '../fs-private.js';
+import { randomHex } from '../ids.js';
 
 /** Sortable by time, unique across concurrent runs. */
 export function newSessionId(date = new Date()): string {
   const stamp = date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  return `${stamp}-${randomBytes(3).toString('hex')}`;
+  return `${stamp}-${randomHex(3)}`;
 }
 
 export const castPath = (sessionsDir: string, id: string): string => join(sessionsDir, `${id}.cast`);

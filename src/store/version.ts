@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePrivateFile } from '../fs-private.js';
+import { randomHex } from '../ids.js';
 
 /**
  * A store's content version: a token beside the database, replaced after
@@ -22,7 +22,7 @@ export function readVersion(dir: string): string {
 
 export function bumpVersion(dir: string): void {
   try {
-    writePrivateFile(join(dir, FILE), randomBytes(8).toString('hex'));
+    writePrivateFile(join(dir, FILE), randomHex(8));
   } catch {
     // Without the bump a cached block could be stale; remove it instead.
     try {

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { isCorrection, isLowValue, isTooShort, isTrivia, onlyRedacted, overlapWith, redact, MAX_OVERLAP, type Candidate } from '../text/index.js';
 import type { MemoryType, WritePolicy, WriteResult } from './types.js';
+import { sha256Hex } from '../ids.js';
 
 /**
  * The write path's decisions, pure so they are tested with values: what the
@@ -24,7 +24,7 @@ export function capSupplement(s: string): string {
 
 export function contentHash(text: string): string {
   const normal = text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-  return createHash('sha256').update(normal).digest('hex');
+  return sha256Hex(normal);
 }
 
 export interface Screened {
