@@ -99,6 +99,15 @@ export const TARGETS = [
     ok: (v) => v <= 30,
   },
   {
+    what: 'approximate vector search, 100k memories: recall@10 against exact KNN',
+    target: '≥ 0.98',
+    value: (r) => {
+      const x = row(r.bench, 'vector search recall', /^100000 memories/);
+      return x && [x['p50 ms'].replace('recall@10 ', ''), num(x['p50 ms'].replace('recall@10 ', ''))];
+    },
+    ok: (v) => v >= 0.98,
+  },
+  {
     what: 'whole `claude-mem query` process, 100k memories',
     target: '≤ 150 ms',
     value: (r) => {
