@@ -118,7 +118,8 @@ export async function prepareInjection(o: {
   }
 
   const { openStores } = await import('../store/index.js');
-  const stores = openStores(o.loaded, paths);
+  // A store that still needs a long layout-only migration is read as it is; the distiller migrates it.
+  const stores = openStores(o.loaded, paths, { deferLayout: true });
   let block: BuiltBlock<Memory> & { exactTokens: boolean };
   try {
     // No archive pass and no write here: the launch path only reads. Its

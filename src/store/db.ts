@@ -66,7 +66,7 @@ const OPEN_ATTEMPTS = 6;
  * saw that rarely (once in a loaded test run). Opening is retried after a
  * short pause; real lock waits still go through busy_timeout.
  */
-export function openDatabase(path: string, opts: { readonly?: boolean; busyTimeoutMs?: number; ours?: boolean } = {}): DB {
+export function openDatabase(path: string, opts: { readonly?: boolean; busyTimeoutMs?: number; ours?: boolean; deferLayout?: boolean } = {}): DB {
   for (let attempt = 1; ; attempt++) {
     try {
       return openOnce(path, opts);
@@ -77,7 +77,7 @@ export function openDatabase(path: string, opts: { readonly?: boolean; busyTimeo
   }
 }
 
-function openOnce(path: string, opts: { readonly?: boolean; busyTimeoutMs?: number; ours?: boolean }): DB {
+function openOnce(path: string, opts: { readonly?: boolean; busyTimeoutMs?: number; ours?: boolean; deferLayout?: boolean }): DB {
   const isMemory = path === ':memory:';
   const busy = opts.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   const existed = !isMemory && existsSync(path);
@@ -94,7 +94,7 @@ function openOnce(path: string, opts: { readonly?: boolean; busyTimeoutMs?: numb
     db.pragma('cache_size = -32000');
     db.pragma('mmap_size = 268435456');
     db.loadExtension(vecExtension());
-    if (!opts.readonly) migrate(db);
+    if (!opts.readonly) migrate(db, { deferLayout: opts.deferLayout });
     // Only a file we just created gets our mode: an existing one keeps its owner's.
     if (!isMemory && !existed && existsSync(path)) {
       try {
@@ -142,7 +142,7 @@ export interface OpenedStore {
  * folder and read from there: `list` and `query` work on a read-only
  * checkout or mount, and nothing is ever written to the original.
  */
-export function openStore(path: string, opts: { busyTimeoutMs?: number; ours?: boolean; scratchDir?: string; create?: boolean } = {}): OpenedStore {
+export function openStore(path: string, opts: { busyTimeoutMs?: number; ours?: boolean; scratchDir?: string; create?: boolean; deferLayout?: boolean } = {}): OpenedStore {
   const exists = path === ':memory:' || existsSync(path);
   // A reader never creates a store: listing an empty directory leaves no trace in it.
   if (!exists && opts.create === false) return { db: openDatabase(':memory:'), access: 'absent', created: false, cleanup: () => undefined };

@@ -4,6 +4,13 @@ import { VECTOR_DIMS } from './embed/embedder.js';
 interface Migration {
   name: string;
   up: (db: Database.Database) => void;
+  /**
+   * Only how the data is laid out changes: every statement works the same
+   * before and after. Such a step that copies a whole table (seconds at
+   * 100k memories) is left by a process on the way to the prompt
+   * (migrate's `deferLayout`) to the next one that is not.
+   */
+  layoutOnly?: true;
 }
 
 /**
@@ -117,6 +124,7 @@ export const MIGRATIONS: Migration[] = [
   },
   {
     name: '011_vectors_type_partition',
+    layoutOnly: true,
     // As a metadata column (006) the type was tested per row, after vec0 had
     // read every vector: a launch's KNN for facts read the whole table
     // (10k vectors: 13 ms of a cold process). As a partition key each type's
@@ -137,10 +145,22 @@ export const MIGRATIONS: Migration[] = [
   },
 ];
 
-export function migrate(db: Database.Database): void {
+/**
+ * The steps a store lacks, in order. With `deferLayout` (a launch), an
+ * existing store stops before its first layout-only step: the launch reads
+ * it as it is, and the background distiller or the next command migrates.
+ */
+export function pendingMigrations(applied: Set<string>, o: { deferLayout?: boolean } = {}): Migration[] {
+  const pending = MIGRATIONS.filter((m) => !applied.has(m.name));
+  if (!o.deferLayout || applied.size === 0) return pending;
+  const stop = pending.findIndex((m) => m.layoutOnly);
+  return stop < 0 ? pending : pending.slice(0, stop);
+}
+
+export function migrate(db: Database.Database, o: { deferLayout?: boolean } = {}): void {
   db.exec('CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
   const applied = new Set((db.prepare('SELECT name FROM _migrations').all() as { name: string }[]).map((r) => r.name));
-  const pending = MIGRATIONS.filter((m) => !applied.has(m.name));
+  const pending = pendingMigrations(applied, o);
   if (pending.length === 0) return;
   // IMMEDIATE: two processes opening a new store at once must not both migrate.
   db.transaction(() => {

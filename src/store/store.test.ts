@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore, POLICY } from './test-helpers.js';
 import { StoreError } from '../errors.js';
-import { MIGRATIONS, migrate } from './migrations.js';
+import { MIGRATIONS, migrate, pendingMigrations } from './migrations.js';
+import { openDatabase } from './db.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { MemoryStore } from './memory-store.js';
@@ -102,6 +106,38 @@ describe('schema', () => {
     expect(s.retype(2, 'fact')).toBe(true);
     expect(vectors.exact(q, 10, 'fact').map((n) => n.memoryId).sort()).toEqual([1, 2, 3]);
     expect(vectors.exact(q, 10, 'project')).toEqual([]);
+  });
+
+  it('a launch leaves a layout-only migration to the next process, and reads the store as it is meanwhile', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-defer-'));
+    const path = join(dir, 'mem.db');
+    const upTo = MIGRATIONS.findIndex((m) => m.name === '011_vectors_type_partition');
+    {
+      const db = new Database(path);
+      sqliteVec.load(db);
+      db.exec('CREATE TABLE _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)');
+      for (const m of MIGRATIONS.slice(0, upTo)) {
+        m.up(db);
+        db.prepare('INSERT INTO _migrations VALUES (?, 0)').run(m.name);
+      }
+      db.close();
+    }
+    expect(pendingMigrations(new Set(MIGRATIONS.slice(0, upTo).map((m) => m.name)), { deferLayout: true })).toEqual([]);
+    expect(pendingMigrations(new Set(), { deferLayout: true })).toHaveLength(MIGRATIONS.length);
+    const layout = (db: Database.Database): string => db.prepare("SELECT sql FROM sqlite_master WHERE name = 'memory_vectors'").pluck().get() as string;
+
+    const launch = openDatabase(path, { deferLayout: true });
+    expect(layout(launch)).not.toContain('partition key');
+    const s = new MemoryStore(launch, new LexicalEmbedder(), 'project', path);
+    await s.writeMany([{ ...base, type: 'fact', text: 'The orders table got a create_time index in migration 0042', explicit: true }], POLICY);
+    expect((await s.search('orders create_time index', { limit: 1, type: 'fact' }))[0]?.memory.text).toContain('0042');
+    launch.close();
+
+    const next = openDatabase(path);
+    expect(layout(next)).toContain('partition key');
+    const again = new MemoryStore(next, new LexicalEmbedder(), 'project', path);
+    expect((await again.search('orders create_time index', { limit: 1, type: 'fact' }))[0]?.memory.text).toContain('0042');
+    next.close();
   });
 
   it('migrating again is a no-op', () => {

@@ -170,14 +170,15 @@ export function storesExist(paths: Paths): boolean {
   return existsSync(paths.projectDb) || existsSync(paths.userDb);
 }
 
-export function openStores(loaded: Pick<LoadedConfig, 'config' | 'explicit'>, paths: Paths, opts: { embedder?: Embedder; create?: boolean } = {}): Stores {
+/** `deferLayout`: for a launch, which leaves a long layout-only migration to the next process (migrations.ts). */
+export function openStores(loaded: Pick<LoadedConfig, 'config' | 'explicit'>, paths: Paths, opts: { embedder?: Embedder; create?: boolean; deferLayout?: boolean } = {}): Stores {
   const choice = opts.embedder ? { embedder: opts.embedder, notice: undefined } : chooseEmbedder(paths.modelsDir, loaded.config.store.vector_model);
   const embedder = new CachedEmbedder(choice.embedder);
   const busyTimeoutMs = loaded.config.store.busy_timeout_ms;
   const scratchDir = join(paths.userDataDir, 'tmp');
   const cleanups: Array<() => void> = [];
   const open = (scope: 'user' | 'project', path: string, ours: boolean): MemoryStore => {
-    const opened = openStore(path, { busyTimeoutMs, ours, scratchDir, create: opts.create });
+    const opened = openStore(path, { busyTimeoutMs, ours, scratchDir, create: opts.create, deferLayout: opts.deferLayout });
     cleanups.push(opened.cleanup);
     const ann = path !== ':memory:' && loaded.config.store.ann_min_vectors > 0 ? new AnnReader(path) : undefined;
     const store = new MemoryStore(opened.db, embedder, scope, path, busyTimeoutMs, ann);
