@@ -6,6 +6,7 @@ import { loadConfig, defaultConfig, computedDefaults, listConfigKeys } from './i
 import { renderExampleYaml, spliceReadmeTable, renderDefaultsModule } from './render.js';
 import { ConfigError, exitCodes } from '../errors.js';
 import { readConfigFile, mergeLayers } from './load.js';
+import { configKey } from './cache.js';
 import { parse } from 'yaml';
 
 function sandbox(): { root: string; env: NodeJS.ProcessEnv } {
@@ -119,5 +120,64 @@ describe('loading', () => {
   it('treats a missing file as empty', () => {
     expect(readConfigFile('/nonexistent/claude-mem.yaml')).toBeUndefined();
     expect(mergeLayers([]).config).toEqual(defaultConfig());
+  });
+});
+
+describe('the loaded-config cache', () => {
+  const cacheFile = (env: NodeJS.ProcessEnv): string => join(env['CLAUDE_MEM_DATA_DIR'] as string, 'config-cache.json');
+
+  it('keeps a config file\'s result, and a changed file, variable or flag is loaded afresh', () => {
+    const sb = sandbox();
+    const cwd = join(sb.root, 'proj');
+    writeFileSync(join(cwd, 'claude-mem.yaml'), 'retrieval:\n  top_k: 7\ninject:\n  token_budgett: 900\n');
+    const first = loadConfig({ cwd, env: sb.env });
+    expect(first.config.retrieval.top_k).toBe(7);
+    expect(first.warnings[0]).toContain('did you mean "inject.token_budget"');
+    // The second load is the kept one: the same result, warnings included.
+    const second = loadConfig({ cwd, env: sb.env });
+    expect(second.config).toEqual(first.config);
+    expect([...second.explicit]).toEqual([...first.explicit]);
+    expect([...second.sources]).toEqual([...first.sources]);
+    expect(second.warnings).toEqual(first.warnings);
+    expect(second.files).toEqual(first.files);
+    // It really is read from the cache (no YAML parsed): a value changed there shows.
+    writeFileSync(cacheFile(sb.env), readFileSync(cacheFile(sb.env), 'utf8').replace('"top_k":7', '"top_k":8'));
+    expect(loadConfig({ cwd, env: sb.env }).config.retrieval.top_k).toBe(8);
+    // Any change of input is a new key.
+    writeFileSync(join(cwd, 'claude-mem.yaml'), 'retrieval:\n  top_k: 6\n');
+    expect(loadConfig({ cwd, env: sb.env }).config.retrieval.top_k).toBe(6);
+    expect(loadConfig({ cwd, env: { ...sb.env, CLAUDE_MEM_RETRIEVAL_TOP_K: '3' } }).config.retrieval.top_k).toBe(3);
+    expect(loadConfig({ cwd, env: sb.env, sets: ['retrieval.top_k=2'] }).config.retrieval.top_k).toBe(2);
+    expect(loadConfig({ cwd, env: sb.env }).config.retrieval.top_k).toBe(6);
+  });
+
+  it('never keeps a config that fails: the error comes every time', () => {
+    const sb = sandbox();
+    const cwd = join(sb.root, 'proj');
+    writeFileSync(join(cwd, 'claude-mem.yaml'), 'inject:\n  token_budget: lots\n');
+    for (let i = 0; i < 2; i++) expect(() => loadConfig({ cwd, env: sb.env })).toThrow(ConfigError);
+    writeFileSync(join(cwd, 'claude-mem.yaml'), 'inject: [\n');
+    for (let i = 0; i < 2; i++) expect(() => loadConfig({ cwd, env: sb.env })).toThrow(/invalid YAML/);
+  });
+
+  it('loads the long way past a damaged cache file or an unwritable data folder', () => {
+    const sb = sandbox();
+    const cwd = join(sb.root, 'proj');
+    writeFileSync(join(cwd, 'claude-mem.yaml'), 'retrieval:\n  top_k: 4\n');
+    mkdirSync(sb.env['CLAUDE_MEM_DATA_DIR'] as string, { recursive: true });
+    writeFileSync(cacheFile(sb.env), '{"v":1,"entries":[["x",');
+    expect(loadConfig({ cwd, env: sb.env }).config.retrieval.top_k).toBe(4);
+    expect(loadConfig({ cwd, env: sb.env }).config.retrieval.top_k).toBe(4);
+    // A file where the data folder should be: nothing can be kept, the config still loads.
+    const blocked = { ...sb.env, CLAUDE_MEM_DATA_DIR: join(sb.root, 'not-a-folder') };
+    writeFileSync(blocked.CLAUDE_MEM_DATA_DIR, '');
+    expect(loadConfig({ cwd, env: blocked }).config.retrieval.top_k).toBe(4);
+  });
+
+  it('keys on the config code too: another fingerprint is another key', () => {
+    const inputs = { files: [{ path: '/p/claude-mem.yaml', text: 'retrieval:\n  top_k: 4\n' }], env: [] as Array<[string, string]>, sets: [] };
+    expect(configKey(inputs, 'a')).toBe(configKey(inputs, 'a'));
+    expect(configKey(inputs, 'a')).not.toBe(configKey(inputs, 'b'));
+    expect(configKey({ ...inputs, files: [{ path: '/q/claude-mem.yaml', text: inputs.files[0]?.text ?? '' }] }, 'a')).not.toBe(configKey(inputs, 'a'));
   });
 });

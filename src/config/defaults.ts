@@ -48,3 +48,6 @@ export const DEFAULTS: Config = {
     "allow_forget": false
   }
 };
+
+/** The config code and the YAML and zod versions, hashed: a cached config (cache.ts) of another is not used. */
+export const CONFIG_FINGERPRINT = '1xtgf7i4pwc';

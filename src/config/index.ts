@@ -1,4 +1,6 @@
-import { mergeLayers, readConfigFile, envLayer, flagLayer, type ConfigLayer, type LoadedConfig } from './load.js';
+import { mergeLayers, readConfigText, parseConfigText, envLayer, flagLayer, type LoadedConfig } from './load.js';
+import { cachedConfig, configKey, keepConfig } from './cache.js';
+import { configEnvValues } from './keys.js';
 import { resolvePaths, findProjectRoot, PROJECT_CONFIG_FILE, type Paths } from './paths.js';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -20,16 +22,27 @@ export interface LoadOptions {
 /** Defaults < user config < project claude-mem.yaml < environment < flags. */
 export function loadConfig(opts: LoadOptions): LoadedConfig & { paths: Paths } {
   const root = findProjectRoot(opts.cwd);
-  const layers: ConfigLayer[] = [];
-  const user = readConfigFile(resolvePaths(opts.cwd, opts.env).userConfig);
-  if (user) layers.push(user);
-  const project = readConfigFile(join(root, PROJECT_CONFIG_FILE));
-  if (project) layers.push(project);
-  layers.push(envLayer(opts.env));
-  layers.push(flagLayer(opts.sets ?? []));
-  const loaded = mergeLayers(layers);
+  const base = resolvePaths(opts.cwd, opts.env);
+  const projectFile = join(root, PROJECT_CONFIG_FILE);
+  const files = [base.userConfig, projectFile].flatMap((path) => {
+    const text = readConfigText(path);
+    return text === undefined ? [] : [{ path, text }];
+  });
+  const inputs = { files, env: configEnvValues(opts.env), sets: opts.sets ?? [] };
+  const parse = (): LoadedConfig =>
+    mergeLayers([...files.map((f) => parseConfigText(f.path, f.text)), envLayer(opts.env), flagLayer(inputs.sets)]);
+  let loaded: LoadedConfig;
+  if (files.length === 0 && inputs.env.length === 0 && inputs.sets.length === 0) {
+    // Nothing set anywhere: the generated defaults, with no YAML parser or zod loaded.
+    loaded = parse();
+  } else {
+    const key = configKey(inputs);
+    const kept = cachedConfig(base.userDataDir, key);
+    loaded = kept ?? parse();
+    if (!kept) keepConfig(base.userDataDir, key, loaded);
+  }
   const paths = resolvePaths(opts.cwd, opts.env, loaded.config.store.db_path);
-  checkProjectStorePath(loaded, paths, project?.origin);
+  checkProjectStorePath(loaded, paths, files.some((f) => f.path === projectFile) ? projectFile : undefined);
   return { ...loaded, paths };
 }
 

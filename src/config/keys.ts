@@ -47,6 +47,14 @@ export function envName(key: string): string {
   return `CLAUDE_MEM_${key.replace(/\./g, '_').toUpperCase()}`;
 }
 
+/** The CLAUDE_MEM_ variables of known keys that are set, as [key, raw value]. */
+export function configEnvValues(env: NodeJS.ProcessEnv): Array<[string, string]> {
+  return configKeyNames().flatMap((key): Array<[string, string]> => {
+    const raw = env[envName(key)];
+    return raw === undefined ? [] : [[key, raw]];
+  });
+}
+
 /** Walks the schema's JSON form, so docs come from the one schema. */
 export function listConfigKeys(): ConfigKey[] {
   const root = toJsonSchema();

@@ -34,15 +34,24 @@ function isPlain(v: unknown): v is Plain {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Reads one YAML config file; a missing file is an empty layer, not an error. */
-export function readConfigFile(path: string): ConfigLayer | undefined {
-  let text: string;
+/** A config file's text; undefined when there is none (a missing file is no error). */
+export function readConfigText(path: string): string | undefined {
   try {
-    text = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (err) {
     if (errnoCode(err) === 'ENOENT') return undefined;
     throw new ConfigError(`cannot read config ${path}: ${errnoCode(err) ?? String(err)}. Check its permissions.`);
   }
+}
+
+/** Reads one YAML config file; a missing file is an empty layer, not an error. */
+export function readConfigFile(path: string): ConfigLayer | undefined {
+  const text = readConfigText(path);
+  return text === undefined ? undefined : parseConfigText(path, text);
+}
+
+/** One config file's text as a layer; invalid YAML is an error naming the line. */
+export function parseConfigText(path: string, text: string): ConfigLayer {
   const Y = yaml();
   const lines = new Y.LineCounter();
   const doc = Y.parseDocument(text, { lineCounter: lines, prettyErrors: false });

@@ -1,6 +1,8 @@
 import { yaml } from './yaml.js';
 import { listConfigKeys, sectionDescription } from './keys.js';
+import { readFileSync } from 'node:fs';
 import { computedDefaults } from './schema.js';
+import { quickHash } from '../ids.js';
 
 function scalar(v: unknown): string {
   // Flow style keeps lists and strings on the key's own line.
@@ -76,6 +78,18 @@ export function spliceReadmeTable(readme: string): string {
   return `${readme.slice(0, start + README_TABLE_BEGIN.length)}\n${renderReadmeTable()}\n${readme.slice(end)}`;
 }
 
+/**
+ * What a cached config (cache.ts) depends on besides its inputs: the config
+ * code and the YAML and zod versions. Read from the sources, so a change to
+ * any of them makes defaults.ts stale (a test says so) until regenerated.
+ */
+export function configFingerprint(): string {
+  const root = new URL('../../', import.meta.url);
+  const sources = ['schema', 'load', 'keys', 'index', 'cache'].map((f) => readFileSync(new URL(`src/config/${f}.ts`, root), 'utf8'));
+  const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { dependencies: Record<string, string> };
+  return quickHash(JSON.stringify([sources, pkg.dependencies['yaml'], pkg.dependencies['zod']]));
+}
+
 /** src/config/defaults.ts: the schema's defaults as a constant, so a launch can skip zod. */
 export function renderDefaultsModule(): string {
   return [
@@ -84,6 +98,9 @@ export function renderDefaultsModule(): string {
     "import type { Config } from './schema.js';",
     '',
     `export const DEFAULTS: Config = ${JSON.stringify(computedDefaults(), null, 2)};`,
+    '',
+    '/** The config code and the YAML and zod versions, hashed: a cached config (cache.ts) of another is not used. */',
+    `export const CONFIG_FINGERPRINT = '${configFingerprint()}';`,
     '',
   ].join('\n');
 }
