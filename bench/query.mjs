@@ -11,7 +11,7 @@ import { VectorIndex } from '../dist/store/vectors.js';
 import { AnnReader } from '../dist/store/ann.js';
 import { statementCache } from '../dist/store/statements.js';
 import { LEXICAL_EMBEDDER_ID, lexicalVector } from '../dist/store/embed/lexical.js';
-import { vecExtension } from '../dist/store/native-paths.js';
+import { vecExtension } from '../dist/store/native-libs.js';
 
 /**
  * The approximate index against exact KNN on the same store file: the

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { StoreError } from '../errors.js';
 import { ensurePrivateDir, FILE_MODE } from '../fs-private.js';
 import { migrate } from './migrations.js';
-import { sqliteAddonPath, sqliteDatabase, vecExtension } from './native-paths.js';
+import { sqliteAddonPath, sqliteDatabase, vecExtension } from './native-libs.js';
 
 export type DB = Database.Database;
 

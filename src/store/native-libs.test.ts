@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sqliteAddonPath, sqliteDatabase, vecExtension, vecExtensionPath } from './native-paths.js';
+import { sqliteAddonPath, sqliteDatabase, vecExtension, vecExtensionPath } from './native-libs.js';
 
 describe('native libraries', () => {
   it('finds the addon and the vec0 extension of this install, and they load', () => {
