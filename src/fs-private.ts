@@ -1,5 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, openSync, closeSync, writeFileSync, renameSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, openSync, closeSync, writeFileSync, renameSync, readdirSync, unlinkSync, rmdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { errnoCode } from './errors.js';
 
 /** Everything claude-mem writes is private: directories 0700, files 0600. */
@@ -47,4 +47,20 @@ export function writePrivateFile(path: string, data: string): void {
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, data, { mode: FILE_MODE });
   renameSync(tmp, path);
+}
+
+/**
+ * Removes a folder of plain files (a handover folder), never throwing when
+ * it is already gone. Its files are unlinked one by one: rmSync's recursive
+ * walk loads Node's rimraf module, ~3 ms of every launch that hands a block
+ * over. Anything else in it (a folder) takes that walk after all.
+ */
+export function removeFileFolder(dir: string): void {
+  try {
+    for (const name of readdirSync(dir)) unlinkSync(join(dir, name));
+    rmdirSync(dir);
+  } catch (err) {
+    if (errnoCode(err) === 'ENOENT') return;
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

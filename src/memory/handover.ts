@@ -1,7 +1,7 @@
 import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensurePrivateDir, touchPrivateFile } from '../fs-private.js';
+import { ensurePrivateDir, removeFileFolder, touchPrivateFile } from '../fs-private.js';
 import { pidAlive } from '../pty/session-files.js';
 import { randomHex } from '../ids.js';
 
@@ -34,7 +34,7 @@ export function sweepHandovers(userDataDir: string): number {
   for (const name of names) {
     const pid = Number.parseInt(name, 10);
     if (Number.isFinite(pid) && pid > 0 && pidAlive(pid)) continue;
-    rmSync(join(root, name), { recursive: true, force: true });
+    removeFileFolder(join(root, name));
     n++;
   }
   return n;

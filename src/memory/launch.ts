@@ -1,10 +1,10 @@
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { handoverDir } from './handover.js';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
 import type { Memory, Stores } from '../store/index.js';
-import { FILE_MODE } from '../fs-private.js';
+import { FILE_MODE, removeFileFolder } from '../fs-private.js';
 import { cacheKey, lookupBlock, recordPendingHeat, saveBlock, takePendingHeat, type CachedBlock } from './context-cache.js';
 import { blockRefs, buildContext, readGitFacts } from './context.js';
 import { withToolHint } from './mcp-registration.js';
@@ -69,7 +69,7 @@ async function handOver(
     env: plan.env,
     firstInput: plan.firstInput,
     block,
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    cleanup: () => removeFileFolder(dir),
   };
 }
 
