@@ -94,7 +94,7 @@ describe('schema', () => {
     }
     migrate(db);
     const sql = (db.prepare("SELECT sql FROM sqlite_master WHERE name = 'memory_vectors'").pluck().get() as string).replace(/\s+/g, ' ');
-    expect(sql).toContain('memory_type text partition key');
+    expect(sql).toContain('memory_type text partition key, chunk_size=256');
     expect(db.prepare('SELECT memory_id, memory_type FROM memory_vectors ORDER BY memory_id').all()).toEqual(texts.map(([id, type]) => ({ memory_id: id, memory_type: type })));
     const s = new MemoryStore(db, new LexicalEmbedder(), 'project', ':memory:');
     const vectors = new VectorIndex((sql) => db.prepare(sql), () => 'lexical-v1');
