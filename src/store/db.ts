@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { accessSync, chmodSync, constants as fsConstants, copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, chmodSync, constants as fsConstants, copyFileSync, existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { StoreError } from '../errors.js';
@@ -15,6 +15,19 @@ export const BUSY_TIMEOUT_MS = 10_000;
 function sqliteCode(err: unknown): string | undefined {
   if (err instanceof sqliteDatabase().SqliteError) return err.code;
   return undefined;
+}
+
+/** Less than this free on the store's filesystem reads as full. */
+const FULL_BELOW_BYTES = 1024 * 1024;
+
+/** Whether the filesystem holding `path` has (almost) no room left for its user. */
+function nearlyFull(path: string): boolean {
+  try {
+    const fs = statfsSync(dirname(path));
+    return fs.bavail * fs.bsize < FULL_BELOW_BYTES;
+  } catch {
+    return false;
+  }
 }
 
 /** Turns SQLite failures into one sentence that says what to do next. */
@@ -49,10 +62,13 @@ export function storeErrorFrom(err: unknown, path: string, busyTimeoutMs = BUSY_
     case 'EACCES':
     case 'EPERM':
       return new StoreError(`cannot write the memory store ${path} (${String(code)}): its folder is read-only. Check that it exists and is writable.`, 'readonly');
-    case 'SQLITE_IOERR':
-      return new StoreError(`cannot write the memory store ${path} (${String(code)}). Check that its directory exists and is writable.`);
     default:
-      return undefined;
+      // An I/O error of any kind (SQLITE_IOERR_WRITE, _SHMSIZE, …): on a full
+      // disk SQLite often says this rather than SQLITE_FULL, e.g. when the
+      // WAL's shared-memory file cannot be sized while the store opens.
+      if (typeof code !== 'string' || !code.startsWith('SQLITE_IOERR')) return undefined;
+      if (nearlyFull(path)) return new StoreError(`the disk holding ${path} is full. Free some space, then retry; nothing was written.`, 'full');
+      return new StoreError(`cannot write the memory store ${path} (${code}). Check that its directory exists and is writable.`);
   }
 }
 
