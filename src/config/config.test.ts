@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { loadConfig, defaultConfig, computedDefaults, listConfigKeys } from './index.js';
 import { renderExampleYaml, spliceReadmeTable, renderDefaultsModule } from './render.js';
 import { ConfigError, exitCodes } from '../errors.js';
-import { readConfigFile, mergeLayers } from './load.js';
+import { readConfigText, mergeLayers } from './load.js';
 import { configKey } from './cache.js';
 import { parse } from 'yaml';
 
@@ -118,7 +118,7 @@ describe('loading', () => {
   });
 
   it('treats a missing file as empty', () => {
-    expect(readConfigFile('/nonexistent/claude-mem.yaml')).toBeUndefined();
+    expect(readConfigText('/nonexistent/claude-mem.yaml')).toBeUndefined();
     expect(mergeLayers([]).config).toEqual(defaultConfig());
   });
 });

@@ -44,12 +44,6 @@ export function readConfigText(path: string): string | undefined {
   }
 }
 
-/** Reads one YAML config file; a missing file is an empty layer, not an error. */
-export function readConfigFile(path: string): ConfigLayer | undefined {
-  const text = readConfigText(path);
-  return text === undefined ? undefined : parseConfigText(path, text);
-}
-
 /** One config file's text as a layer; invalid YAML is an error naming the line. */
 export function parseConfigText(path: string, text: string): ConfigLayer {
   const Y = yaml();
