@@ -50,4 +50,4 @@ export const DEFAULTS: Config = {
 };
 
 /** The config code and the YAML and zod versions, hashed: a cached config (cache.ts) of another is not used. */
-export const CONFIG_FINGERPRINT = '23zms3pc7mp';
+export const CONFIG_FINGERPRINT = '1cpy7zcpybn';

@@ -4,7 +4,7 @@ import { yaml } from './yaml.js';
 import type { z } from 'zod';
 import { ConfigError, errnoCode } from '../errors.js';
 import { configSchema, defaultConfig, type Config } from './schema.js';
-import { listConfigKeys, configKeyNames, envName } from './keys.js';
+import { listConfigKeys, configKeyNames, configEnvValues } from './keys.js';
 import { closest } from '../text/edit-distance.js';
 
 type Plain = Record<string, unknown>;
@@ -67,11 +67,7 @@ export function parseConfigText(path: string, text: string): ConfigLayer {
 /** CLAUDE_MEM_<SECTION>_<KEY>=value, the value read as a YAML scalar. */
 export function envLayer(env: NodeJS.ProcessEnv): ConfigLayer {
   const values: Plain = {};
-  for (const key of configKeyNames()) {
-    const raw = env[envName(key)];
-    if (raw === undefined) continue;
-    setPath(values, key, yaml().parse(raw) as unknown);
-  }
+  for (const [key, raw] of configEnvValues(env)) setPath(values, key, yaml().parse(raw) as unknown);
   return { origin: 'environment', values };
 }
 
