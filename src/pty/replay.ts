@@ -22,6 +22,18 @@ export interface Replay {
   droppedLines: number;
 }
 
+/**
+ * Where a replay hands what it reads as it reads it, instead of collecting
+ * it (Replay's events and lines are then empty): a segmenter fed on the
+ * fly, so a long log's first segments are distilled while the rest is read.
+ */
+export interface ReplaySink {
+  event(e: SessionEvent): void;
+  line(l: ScreenLine): void;
+  /** No event or line still to come is before `watermark` (a log's times only go forward). */
+  settled(watermark: number): void;
+}
+
 /** Screen text kept per session for the distiller; past it only marker lines are kept. */
 export const MAX_LINE_TEXT_CHARS = 8 * 1024 * 1024;
 /** One event line longer than this is damaged, not output (the recorder writes chunks of ~64 KB). */
@@ -44,7 +56,7 @@ const COALESCE_MAX_CHARS = 64 * 1024;
  * Streams a session log through the screen model. Lines of the log are
  * split on bytes, so a huge or damaged line never becomes one giant string.
  */
-export async function replayCast(path: string, o: { keep?: (line: string) => boolean } = {}): Promise<Replay> {
+export async function replayCast(path: string, o: { keep?: (line: string) => boolean; sink?: ReplaySink } = {}): Promise<Replay> {
   let header: CastHeader | undefined;
   let feeder: ScreenFeeder | undefined;
   const lines: ScreenLine[] = [];
@@ -59,6 +71,7 @@ export async function replayCast(path: string, o: { keep?: (line: string) => boo
   let carryBytes = 0;
   let skipping = false;
   let group: { t: number; parts: string[]; chars: number } | undefined;
+  const sink = o.sink;
 
   /** Hands the output group to the screen model; a promise only when the emulator must be waited for. */
   const flushGroup = (): Promise<void> | undefined => {
@@ -74,7 +87,12 @@ export async function replayCast(path: string, o: { keep?: (line: string) => boo
       return;
     }
     lineChars += l.text.length;
-    lines.push(l);
+    if (sink) sink.line(l);
+    else lines.push(l);
+  };
+  const pushEvent = (e: SessionEvent): void => {
+    if (sink) sink.event(e);
+    else events.push(e);
   };
 
   /** One line of the log. Synchronous unless the emulator has to catch up (a promise then). */
@@ -95,13 +113,13 @@ export async function replayCast(path: string, o: { keep?: (line: string) => boo
       group.parts.push(e.data);
       group.chars += e.data.length;
       if (e.t - lastActivity >= ACTIVITY_GRAIN_S) {
-        events.push({ t: e.t, code: 'o', data: '' });
+        pushEvent({ t: e.t, code: 'o', data: '' });
         lastActivity = e.t;
       }
       return wait;
     }
     const feed = (): Promise<void> | undefined => feeder?.offer(e);
-    events.push(e);
+    pushEvent(e);
     wait = flushGroup();
     return wait ? wait.then(feed) : feed();
   };
@@ -137,6 +155,8 @@ export async function replayCast(path: string, o: { keep?: (line: string) => boo
         }
         completeBytes += last - first;
       }
+      // Later events are at lastT or after; later lines no earlier than the screen says, nor than the unflushed group.
+      if (sink && feeder) sink.settled(Math.min(lastT, feeder.watermark(), group?.t ?? Infinity));
     }
     const rest = chunk.subarray(last + 1);
     carryBytes += rest.length;

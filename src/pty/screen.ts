@@ -153,6 +153,19 @@ export class ScreenModel {
     return out;
   }
 
+  /**
+   * A time no line still to be emitted will be before: a line is emitted
+   * when it is finished (scrolled off, snapshot, the alternate screen
+   * left), which can be well after the moment it carries.
+   */
+  watermark(): number {
+    let w = this.now();
+    if (this.pending && this.pending.t < w) w = this.pending.t;
+    const oldest = this.altSeen.values().next();
+    if (!oldest.done && oldest.value < w) w = oldest.value;
+    return w;
+  }
+
   private now(): number {
     return this.times[0] ?? this.lastT;
   }
@@ -249,6 +262,11 @@ export class ScreenFeeder {
       }
     }
     return undefined;
+  }
+
+  /** ScreenModel.watermark. */
+  watermark(): number {
+    return this.model.watermark();
   }
 
   close(): Promise<void> {

@@ -1,6 +1,6 @@
-import { MemoryBlockFilter, PrivateFilter } from '../memory-block.js';
-import { LineEditor, type Submitted } from './line-editor.js';
-import { cleanLine, isChrome } from './chrome.js';
+import { PrivateFilter } from '../memory-block.js';
+import type { Submitted } from './line-editor.js';
+import { cleanLine } from './chrome.js';
 
 /** What the segmenter needs of an event and of a screen line (see pty/). */
 export interface InputEvent {
@@ -167,45 +167,12 @@ function keepPublic<T extends { text: string }>(items: T[]): T[] {
 }
 
 /**
- * Pure: timestamped input events and finished screen lines in, segments
- * out. A segment ends after an idle gap of idleSplitMinutes. Marker lines
- * are picked out of every segment, the still-open last one included, so a
- * live session can store them at once.
+ * The segments of items already filtered, split at `cuts` (ascending): each
+ * item goes to the segment of the cuts before its time. `times`: every
+ * activity time (events and kept lines), for the segments' spans. A
+ * segment with neither lines nor inputs is none.
  */
-export function segmentSession(events: InputEvent[], screen: TextLine[], o: SegmentOptions): Segment[] {
-  const idle = o.idleSplitMinutes * 60;
-  const editor = new LineEditor();
-  const inputFilter = new MemoryBlockFilter();
-  const lineFilter = new MemoryBlockFilter();
-
-  const inputs: Submitted[] = [];
-  for (const e of events) {
-    if (e.code !== 'i') continue;
-    for (const s of editor.feed(e.t, e.data)) {
-      const kept = inputFilter.keep(s.text);
-      if (kept !== undefined) inputs.push({ ...s, text: kept });
-    }
-  }
-  const lastT = events.length ? (events[events.length - 1]?.t ?? 0) : 0;
-  const tail = editor.pending(lastT);
-  if (tail) inputs.push(tail);
-
-  const lines: TextLine[] = [];
-  for (const l of screen) {
-    // The CLI's own chrome (status, hints, tool output) is never content.
-    if (isChrome(l.text)) continue;
-    const kept = lineFilter.keep(l.text);
-    if (kept !== undefined) lines.push({ t: l.t, text: kept });
-  }
-
-  // Boundaries: idle gaps between consecutive activity.
-  const times = [...events.map((e) => e.t), ...lines.map((l) => l.t)].sort((a, b) => a - b);
-  const cuts: number[] = [];
-  for (let i = 1; i < times.length; i++) {
-    const prev = times[i - 1] ?? 0;
-    const cur = times[i] ?? 0;
-    if (cur - prev >= idle) cuts.push((prev + cur) / 2);
-  }
+export function segmentsBetween(cuts: number[], times: number[], inputs: Submitted[], lines: TextLine[], marker: string): Segment[] {
   // Each item goes to its segment by binary search over the cuts: filtering
   // every item for every segment cost O(segments × events) (2 s of a one-hour log).
   const segCount = cuts.length + 1;
@@ -241,8 +208,8 @@ export function segmentSession(events: InputEvent[], screen: TextLine[], o: Segm
     const sp = span[b] ?? { start: Infinity, end: -Infinity };
     if (segLines.length === 0 && segInputs.length === 0) continue;
     const found = [
-      ...segInputs.map((s) => ({ m: markerText(s.text, o.marker, true), t: s.t })),
-      ...segLines.map((l) => ({ m: markerText(l.text, o.marker, false), t: l.t })),
+      ...segInputs.map((s) => ({ m: markerText(s.text, marker, true), t: s.t })),
+      ...segLines.map((l) => ({ m: markerText(l.text, marker, false), t: l.t })),
     ].filter((x): x is { m: string; t: number } => x.m !== undefined);
     const markers = found.map((x) => x.m);
     const markerAt: Record<string, number> = {};

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LineEditor } from './line-editor.js';
-import { markerText, segmentSession } from './segment.js';
+import { markerText } from './segment.js';
+import { segmentSession } from './stream.js';
 import { BLOCK_BEGIN, BLOCK_END } from '../memory-block.js';
 
 function typed(data: string): string[] {
