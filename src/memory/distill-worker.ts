@@ -1,26 +1,67 @@
 /**
  * The distiller's worker thread (parallel-distill.ts). Started ahead of its
- * job, it takes the segments slice by slice, distills them in order and
- * posts their results a part at a time, so the first part can be written
- * while the rest is distilled.
+ * job, it either takes the segments slice by slice (WorkerJob) or replays
+ * the log itself (ReplayJob); it distills the segments in order and posts
+ * their results a part at a time, so the first part can be written while
+ * the rest is distilled.
  */
 import { parentPort } from 'node:worker_threads';
-import { distillSegment } from '../distill/index.js';
+import { distillSegment, type DistillContext } from '../distill/index.js';
 // Not the store barrel: the worker needs no SQLite.
 import { prepareCandidate } from '../store/write-decision.js';
 import { LEXICAL_EMBEDDER_ID, lexicalVector } from '../store/embed/lexical.js';
-import { screenContext, type WorkerJob, type WorkerMessage } from './parallel-distill.js';
+import { replayCast } from '../pty/replay.js';
+import { SegmentStream, type Segment } from '../segmenter/index.js';
+import { errorMessage } from '../errors.js';
+import { PART, screenContext, type PrepareAhead, type ReplayJob, type WorkerJob, type WorkerMessage } from './parallel-distill.js';
 
 const LEXICAL = { id: LEXICAL_EMBEDDER_ID, vector: lexicalVector };
 
-parentPort?.on('message', ({ segments, from, context, part, last, prepare }: WorkerJob) => {
-  const ctx = screenContext(context);
+const post = (m: WorkerMessage): void => parentPort?.postMessage(m);
+
+/** Distills segments and posts them as one part, numbered from `from`. */
+function postPart(segments: Segment[], from: number, ctx: DistillContext, prepare: PrepareAhead | undefined): void {
   // Only the lexical vectors are computed here; for any other embedder the store prepares.
   const ahead = prepare?.embedderId === LEXICAL_EMBEDDER_ID ? prepare : undefined;
-  for (let i = 0; i < segments.length; i += part) {
-    const results = segments.slice(i, i + part).map((s) => distillSegment(s, ctx));
-    const prepared = ahead ? results.map((d) => d.candidates.map((c) => prepareCandidate(c, ahead, LEXICAL))) : undefined;
-    parentPort?.postMessage({ kind: 'part', from: from + i, results, ...(prepared ? { prepared } : {}) } satisfies WorkerMessage);
+  const results = segments.map((s) => distillSegment(s, ctx));
+  const prepared = ahead ? results.map((d) => d.candidates.map((c) => prepareCandidate(c, ahead, LEXICAL))) : undefined;
+  post({ kind: 'part', from, results, ...(prepared ? { prepared } : {}) });
+}
+
+function segmentsJob({ segments, from, context, part, last, prepare }: WorkerJob): void {
+  const ctx = screenContext(context);
+  for (let i = 0; i < segments.length; i += part) postPart(segments.slice(i, i + part), from + i, ctx, prepare);
+  if (last) post({ kind: 'done' });
+}
+
+async function replayJob(job: ReplayJob): Promise<void> {
+  const ctx = screenContext(job.context);
+  const stream = new SegmentStream(job.segment);
+  let from = 0;
+  let lastEnd: number | undefined;
+  const distill = (segments: Segment[]): void => {
+    const todo = segments.filter((s) => s.end > job.processedT);
+    for (let i = 0; i < todo.length; i += PART) {
+      const part = todo.slice(i, i + PART);
+      postPart(part, from, ctx, undefined);
+      from += part.length;
+    }
+    for (const s of todo) lastEnd = Math.max(lastEnd ?? -Infinity, s.end);
+  };
+  try {
+    const r = await replayCast(job.path, {
+      keep: (line) => line.includes(job.segment.marker),
+      sink: { event: (e) => stream.event(e), line: (l) => stream.line(l), settled: (w) => distill(stream.release(w)) },
+    });
+    distill(stream.finish());
+    post({ kind: 'replayed', log: { completeBytes: r.completeBytes, lastT: r.lastT, lastEnd } });
+  } catch (err) {
+    // The caller replays the log itself, and reports what is wrong with it.
+    post({ kind: 'failed', message: errorMessage(err) });
   }
-  if (last) parentPort?.postMessage({ kind: 'done' } satisfies WorkerMessage);
+}
+
+parentPort?.on('message', (job: WorkerJob | ReplayJob) => {
+  if (job.kind === 'replay') void replayJob(job);
+  else segmentsJob(job);
 });

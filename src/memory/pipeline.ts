@@ -1,21 +1,15 @@
 import { statSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Config, Paths } from '../config/index.js';
-import { replayCast, castPath, isLive, markDone, claimProcessing, CastFormatError, setAside, clearSetAside, type Replay } from '../pty/index.js';
+import { replayCast, readCastHeader, castPath, isLive, markDone, claimProcessing, CastFormatError, setAside, clearSetAside, type CastHeader, type Replay } from '../pty/index.js';
 import { segmentSession } from '../segmenter/index.js';
 import { distillSegment, markerCandidates, dropRepeats, RepeatFilter, clipWeighted, SUMMARIZER_INPUT_MAX, type Summarizer, extractive } from '../distill/index.js';
-import { DistillWorker, EARLY_WORKER_BYTES, distillSegments, screenContext, type ScreenContext } from './parallel-distill.js';
-import type { Candidate, PreparedCandidate, Stores, WriteResult } from '../store/index.js';
+import { DistillWorker, EARLY_WORKER_BYTES, distillSegments, screenContext, type OnPart, type ScreenContext } from './parallel-distill.js';
+import type { Candidate, PreparedCandidate, SessionRecord, Stores, WriteResult } from '../store/index.js';
 import { changesMemory } from '../store/apply-write.js';
 import { FatalError, errnoCode, errorMessage } from '../errors.js';
 
 export type ProcessMode = 'full' | 'markers' | 'live';
-
-/** The end of the last distilled segment: the moment for a summarizer memory that names none. */
-function lastT(segments: Array<{ end: number }>): number {
-  return segments.length ? Math.max(...segments.map((s) => s.end)) : 0;
-}
-
 
 import type { SkipReason } from './skip-reasons.js';
 import { distillTranscript } from './transcript-distill.js';
@@ -109,37 +103,124 @@ interface SessionJob {
   summarizer: Summarizer;
 }
 
+/** A replay's failure, reported: a damaged or unreadable log is set aside with the reason; anything else is thrown. */
+function replayFailed(err: unknown, job: SessionJob, report: ProcessReport, logPath: string): ProcessReport {
+  const { paths, sessionId } = job;
+  if (err instanceof CastFormatError) {
+    const detail = `${logPath}: ${err.message}`;
+    setAside(paths.sessionsDir, sessionId, detail);
+    return { ...report, skipped: { kind: 'bad-format', detail } };
+  }
+  if (errnoCode(err)) {
+    const detail = `cannot read ${logPath}: ${errorMessage(err)}`;
+    setAside(paths.sessionsDir, sessionId, detail);
+    return { ...report, skipped: { kind: 'unreadable', detail } };
+  }
+  throw err;
+}
+
+/** The session's row, from the log's header. */
+function sessionOf(job: SessionJob, header: CastHeader, logPath: string): { session: SessionRecord; agent: string; meta: CastHeader['x-claude-mem'] } {
+  const meta = header['x-claude-mem'];
+  const agent = meta?.agent ?? (header.command ?? 'unknown').split(' ')[0] ?? 'unknown';
+  const session = job.stores.sessions.upsert({
+    id: job.sessionId,
+    agent,
+    command: header.command ?? '',
+    dir: job.paths.projectRoot,
+    startedAt: header.timestamp * 1000,
+    endedAt: null,
+    logPath,
+  });
+  return { session, agent, meta };
+}
+
+/** What the distilled segments leave for the end of the session's processing. */
+interface Distillate {
+  summary: string | undefined;
+  condensed: string;
+  /** When the last distilled segment ended (none: undefined). */
+  lastEnd: number | undefined;
+}
+
+/** Distills the results of a part into the sink, and what they leave for the end. */
+function partTaker(sink: CandidateSink, out: Distillate, parts: string[]): OnPart {
+  return async (results, prepared) => {
+    results.forEach((d, i) => {
+      d.candidates.forEach((c, j) => sink.add(c, prepared?.[i]?.[j]));
+      if (d.summary) out.summary = d.summary;
+      if (d.condensed) parts.push(d.condensed);
+    });
+    // Written while the next part is distilled, where the stores take parts.
+    await sink.part();
+  };
+}
+
+/**
+ * A long finished session with no transcript of its own, with a worker
+ * thread at hand: the worker replays it (ReplayJob), so its first segments
+ * are written while the rest is still read. Undefined when the log is not
+ * one for this path (the caller replays it here).
+ */
+async function processStreamed(job: SessionJob, report: ProcessReport, logPath: string, worker: DistillWorker): Promise<ProcessReport | undefined> {
+  const { stores, paths, config, sessionId, summarizer } = job;
+  let header: CastHeader;
+  try {
+    header = readCastHeader(logPath);
+  } catch {
+    return undefined;
+  }
+  // A session with the CLI's own transcript is distilled from that, beside the screen's segments.
+  if (asTranscriptRef(header['x-claude-mem']?.transcript)) return undefined;
+  const { session, agent } = sessionOf(job, header, logPath);
+  stores.archiveCold();
+  const screen: ScreenContext = { agent, dir: paths.projectRoot, sessionId, logRef: relative(paths.projectDataDir, logPath), marker: config.watch.prompt_marker };
+  const segment = { idleSplitMinutes: config.watch.idle_split_minutes, marker: config.watch.prompt_marker };
+  const sink = candidateSink(stores, report);
+  const out: Distillate = { summary: undefined, condensed: '', lastEnd: undefined };
+  const parts: string[] = [];
+  const take = partTaker(sink, out, parts);
+  try {
+    const { handed, log } = await worker.replay({ kind: 'replay', path: logPath, segment, processedT: session.processedT, context: screen }, take);
+    let done = log;
+    if (!log) {
+      // The worker failed: the log is replayed here, and what it did not hand over distilled here.
+      let cast: Replay;
+      try {
+        cast = await replayCast(logPath, { keep: (line) => line.includes(config.watch.prompt_marker) });
+      } catch (err) {
+        sink.abort();
+        return replayFailed(err, job, report, logPath);
+      }
+      const todo = segmentSession(cast.events, cast.lines, segment).filter((s) => s.end > session.processedT);
+      await distillSegments(todo.slice(handed), screen, take, { worker: false });
+      done = { completeBytes: cast.completeBytes, lastT: cast.lastT, lastEnd: todo.length ? Math.max(...todo.map((s) => s.end)) : undefined };
+    }
+    if (!done) throw new Error('no replay');
+    out.condensed = parts.join('\n');
+    out.lastEnd = done.lastEnd;
+    return await finishSession(job, report, sink, out, { header, completeBytes: done.completeBytes, lastT: done.lastT, processedT: session.processedT, screen });
+  } catch (err) {
+    sink.abort();
+    throw err;
+  }
+}
+
 /** The replay and everything after it; `early`: a distiller thread started ahead, or none. */
 async function processReplayed(job: SessionJob, report: ProcessReport, logPath: string, early: DistillWorker | undefined): Promise<ProcessReport> {
-  const { stores, paths, config, sessionId, mode, summarizer } = job;
+  const { stores, paths, config, sessionId, mode } = job;
+  if (early && mode === 'full') {
+    const streamed = await processStreamed(job, report, logPath, early);
+    if (streamed) return streamed;
+  }
   // Streamed through the screen model: memory follows the screen, not the log.
   let cast: Replay;
   try {
     cast = await replayCast(logPath, { keep: (line) => line.includes(config.watch.prompt_marker) });
   } catch (err) {
-    if (err instanceof CastFormatError) {
-      const detail = `${logPath}: ${err.message}`;
-      setAside(paths.sessionsDir, sessionId, detail);
-      return { ...report, skipped: { kind: 'bad-format', detail } };
-    }
-    if (errnoCode(err)) {
-      const detail = `cannot read ${logPath}: ${errorMessage(err)}`;
-      setAside(paths.sessionsDir, sessionId, detail);
-      return { ...report, skipped: { kind: 'unreadable', detail } };
-    }
-    throw err;
+    return replayFailed(err, job, report, logPath);
   }
-  const meta = cast.header['x-claude-mem'];
-  const agent = meta?.agent ?? (cast.header.command ?? 'unknown').split(' ')[0] ?? 'unknown';
-  const session = stores.sessions.upsert({
-    id: sessionId,
-    agent,
-    command: cast.header.command ?? '',
-    dir: paths.projectRoot,
-    startedAt: cast.header.timestamp * 1000,
-    endedAt: null,
-    logPath,
-  });
+  const { session, agent, meta } = sessionOf(job, cast.header, logPath);
   if (mode === 'full' && session.processedOffset >= cast.completeBytes) {
     if (!isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
     return { ...report, skipped: { kind: 'already-processed', detail: 'already processed' } };
@@ -164,8 +245,7 @@ async function processReplayed(job: SessionJob, report: ProcessReport, logPath: 
 
     const todo = segments.filter((s) => s.end > session.processedT);
     const closed = mode === 'live' ? todo.slice(0, -1) : todo;
-    let summary: string | undefined;
-    let condensed = '';
+    const out: Distillate = { summary: undefined, condensed: '', lastEnd: closed.length ? Math.max(...closed.map((s) => s.end)) : undefined };
     // The CLI's own transcript, where run fixed one, is the cleaner copy of a finished session.
     const ref = asTranscriptRef(meta?.transcript);
     // Read even when the screen gave no segment: a session of tool calls and short replies may show nothing worth a turn.
@@ -173,27 +253,14 @@ async function processReplayed(job: SessionJob, report: ProcessReport, logPath: 
     if (fromTranscript) report.transcript = fromTranscript.ok ? { used: true, detail: fromTranscript.path, skipped: fromTranscript.skipped } : { used: false, detail: fromTranscript.reason };
     if (fromTranscript?.ok) {
       for (const c of [...fromTranscript.distilled.candidates, ...fromTranscript.commands]) add(c);
-      summary = fromTranscript.distilled.summary || summary;
-      condensed = fromTranscript.distilled.condensed;
+      out.summary = fromTranscript.distilled.summary || undefined;
+      out.condensed = fromTranscript.distilled.condensed;
     } else {
       // Joined once at the end: appended segment by segment, a long session copied it quadratically (3 s of a one-hour log).
       const parts: string[] = [];
-      await distillSegments(
-        closed,
-        screen,
-        async (results, prepared) => {
-          results.forEach((d, i) => {
-            d.candidates.forEach((c, j) => add(c, prepared?.[i]?.[j]));
-            if (d.summary) summary = d.summary;
-            if (d.condensed) parts.push(d.condensed);
-          });
-          // Written while the next part is distilled, where the stores take parts.
-          await sink.part();
-        },
-        // Where the stores take parts, the worker also screens and embeds their candidates.
-        { worker: early, prepare: stores.preparation() },
-      );
-      condensed = parts.join('\n');
+      // Where the stores take parts, the worker also screens and embeds their candidates.
+      await distillSegments(closed, screen, partTaker(sink, out, parts), { worker: early, prepare: stores.preparation() });
+      out.condensed = parts.join('\n');
     }
     // The open segment's markers are stored at once, even while it runs, and
     // its new material (entities, requests) is folded into the running summary.
@@ -201,36 +268,54 @@ async function processReplayed(job: SessionJob, report: ProcessReport, logPath: 
       for (const seg of todo.slice(-1)) {
         for (const c of markerCandidates(seg, ctx)) add(c);
         const running = distillSegment(seg, ctx).summary;
-        if (running) summary = running;
+        if (running) out.summary = running;
       }
     }
-
-    await flush();
-    if (mode === 'full' && condensed) {
-      const reply = await summarizer.summarize(clipWeighted(condensed, SUMMARIZER_INPUT_MAX));
-      if (reply?.summary) summary = reply.summary;
-      // Its memories are candidates like the local ones: the same filters, redaction and dedup.
-      for (const m of reply?.memories ?? []) {
-        const t = m.t ?? lastT(closed);
-        add({ type: m.type, text: m.text, dir: m.type === 'global' ? '' : ctx.dir, agent, sessionId, source: ctx.sourceAt(t), explicit: false });
-      }
-      await flush();
-    }
-    const lastEnd = closed.length ? Math.max(...closed.map((s) => s.end)) : session.processedT;
-    const endedAt = mode === 'full' ? cast.header.timestamp * 1000 + Math.round(cast.lastT * 1000) : null;
-    stores.sessions.markProcessed(sessionId, {
-      offset: mode === 'full' ? cast.completeBytes : 0,
-      t: lastEnd,
-      summary,
-      endedAt,
-    });
-    if (mode === 'full' && !isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
-    clearSetAside(paths.sessionsDir, sessionId);
-    return report;
+    return await finishSession(job, report, sink, out, { header: cast.header, completeBytes: cast.completeBytes, lastT: cast.lastT, processedT: session.processedT, screen });
   } catch (err) {
     sink.abort();
     throw err;
   }
+}
+
+/**
+ * The end of a session's processing: the candidates written, the
+ * summarizer asked (a finished session), and the session marked processed
+ * up to what was read.
+ */
+async function finishSession(
+  job: SessionJob,
+  report: ProcessReport,
+  sink: CandidateSink,
+  out: Distillate,
+  log: { header: CastHeader; completeBytes: number; lastT: number; processedT: number; screen: ScreenContext },
+): Promise<ProcessReport> {
+  const { stores, paths, sessionId, mode, summarizer } = job;
+  let summary = out.summary;
+  await sink.flush();
+  // The local summarizer has nothing to add: its input is not even weighed (a one-hour log's: 0.1 s).
+  if (mode === 'full' && out.condensed && summarizer !== extractive) {
+    const reply = await summarizer.summarize(clipWeighted(out.condensed, SUMMARIZER_INPUT_MAX));
+    if (reply?.summary) summary = reply.summary;
+    // Its memories are candidates like the local ones: the same filters, redaction and dedup.
+    const { agent, dir } = log.screen;
+    const { sourceAt } = screenContext(log.screen);
+    for (const m of reply?.memories ?? []) {
+      const t = m.t ?? out.lastEnd ?? 0;
+      sink.add({ type: m.type, text: m.text, dir: m.type === 'global' ? '' : dir, agent, sessionId, source: sourceAt(t), explicit: false });
+    }
+    await sink.flush();
+  }
+  const endedAt = mode === 'full' ? log.header.timestamp * 1000 + Math.round(log.lastT * 1000) : null;
+  stores.sessions.markProcessed(sessionId, {
+    offset: mode === 'full' ? log.completeBytes : 0,
+    t: out.lastEnd ?? log.processedT,
+    summary,
+    endedAt,
+  });
+  if (mode === 'full' && !isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
+  clearSetAside(paths.sessionsDir, sessionId);
+  return report;
 }
 
 /**
@@ -240,7 +325,14 @@ async function processReplayed(job: SessionJob, report: ProcessReport, logPath: 
  * distiller hands them over (Stores.openBatch); otherwise it is collected
  * and written at the flush, one embedding call and one transaction per store.
  */
-function candidateSink(stores: Stores, report: ProcessReport): { add: (c: Candidate, prepared?: PreparedCandidate) => void; part: () => Promise<void>; flush: () => Promise<void>; abort: () => void } {
+interface CandidateSink {
+  add: (c: Candidate, prepared?: PreparedCandidate) => void;
+  part: () => Promise<void>;
+  flush: () => Promise<void>;
+  abort: () => void;
+}
+
+function candidateSink(stores: Stores, report: ProcessReport): CandidateSink {
   const seen = new Set<string>();
   let pending: Array<{ c: Candidate; prepared?: PreparedCandidate }> = [];
   let repeats = new RepeatFilter();

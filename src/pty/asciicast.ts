@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { EventCode, SessionEvent } from './events.js';
 
 /** asciicast v2 header; extra keys are allowed by the format and ignored by players. */
@@ -73,6 +74,31 @@ export function parseHeader(line: string): CastHeader {
   if (o['timestamp'] === undefined) o['timestamp'] = 0;
   if (typeof o['timestamp'] !== 'number' || !Number.isFinite(o['timestamp'])) throw new CastFormatError("the header's timestamp is not a number");
   return o as unknown as CastHeader;
+}
+
+/** How much of a log is read looking for the end of its header line. */
+const HEADER_READ_MAX = 1024 * 1024;
+
+/**
+ * A log's header alone, read from the start of the file (a path that needs
+ * only the header must not read a long log). CastFormatError when there is
+ * no complete, valid header line in the first MiB.
+ */
+export function readCastHeader(path: string): CastHeader {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(HEADER_READ_MAX);
+    let got = 0;
+    for (;;) {
+      const n = readSync(fd, buf, got, Math.min(64 * 1024, buf.length - got), got);
+      const nl = buf.subarray(got, got + n).indexOf(0x0a);
+      if (nl >= 0) return parseHeader(buf.toString('utf8', 0, got + nl));
+      got += n;
+      if (n === 0 || got >= buf.length) throw new CastFormatError('the log has no complete header line');
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

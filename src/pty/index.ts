@@ -11,7 +11,7 @@ import type { TerminalSize } from './terminal.js';
 
 export { runSession, type SessionOptions, type SessionResult, type SessionObserver } from './run-session.js';
 export { CastRecorder, FLUSH_INTERVAL_MS } from './recorder.js';
-export { parseCast, parseEventLine, encodeEvent, encodeHeader, CastFormatError, type CastHeader, type ParsedCast } from './asciicast.js';
+export { parseCast, parseEventLine, encodeEvent, encodeHeader, readCastHeader, CastFormatError, type CastHeader, type ParsedCast } from './asciicast.js';
 export { EchoProbe, parseSttyG, mayRecord, type EchoState } from './echo-probe.js';
 export { InputGate } from './input-gate.js';
 export { OrderedSink } from './ordered-sink.js';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,7 +17,7 @@ const dir = mkdtempSync(join(tmpdir(), 'cm-distill-worker-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A session log of `n` idle-separated stretches, each a question and a streamed answer, in both languages. */
-function writeLog(path: string, n: number): void {
+function writeLog(path: string, n: number, distinct = false): void {
   const answers = [
     'The test command for this repo is `pytest -q`, run from the root.',
     '这个项目的日志统一使用 JSON 格式，字段名用 snake_case。',
@@ -28,7 +28,8 @@ function writeLog(path: string, n: number): void {
   for (let i = 0; i < n; i++) {
     const q = `question ${i} about the build`;
     lines.push(encodeEvent({ t: (t += 1), code: 'i', data: `${q}\r` }), encodeEvent({ t: (t += 0.01), code: 'o', data: `> ${q}\r\n` }));
-    const a = answers[i % answers.length] ?? '';
+    // Distinct: some stretches (the last ones among them) establish something of their own, so their memories show.
+    const a = distinct && (i % 25 === 0 || i >= n - 5) ? `We decided that service${i} listens on port ${20000 + i} and logs to /var/log/service${i}.log.` : (answers[i % answers.length] ?? '');
     for (let k = 0; k < a.length; k += 9) lines.push(encodeEvent({ t: (t += 0.02), code: 'o', data: a.slice(k, k + 9) }));
     lines.push(encodeEvent({ t: (t += 0.01), code: 'o', data: '\r\n' }));
     t += 400;
@@ -103,6 +104,76 @@ parentPort.once('message', (job) => {
     const missing = await collect(segments, { worker: true, workerFile: pathToFileURL(join(dir, 'no-such-worker.mjs')) });
     expect(missing.byWorker).toBe(0);
     expect(missing.got).toEqual(here.got);
+  });
+
+  it('replays the log there: the segments after the processed time, distilled in order, part by part, and what the session record needs', async () => {
+    const path = join(dir, 'replayed.cast');
+    writeLog(path, 120);
+    const cast = await replayCast(path);
+    const all = segmentSession(cast.events, cast.lines, { idleSplitMinutes: 5, marker: '!记得' });
+    // As if the first 30 segments had been distilled before.
+    const processedT = all[29]?.end ?? 0;
+    const todo = all.filter((s) => s.end > processedT);
+    const here = await collect(todo, { worker: false });
+    const worker = DistillWorker.start();
+    if (!worker) throw new Error('no worker thread');
+    const got: Distilled[] = [];
+    let parts = 0;
+    const r = await worker.replay({ kind: 'replay', path, segment: { idleSplitMinutes: 5, marker: '!记得' }, processedT, context }, async (results) => {
+      parts++;
+      got.push(...results);
+    });
+    expect(got).toEqual(here.got);
+    expect(r.handed).toBe(todo.length);
+    expect(parts).toBeGreaterThan(1);
+    expect(r.log).toEqual({ completeBytes: cast.completeBytes, lastT: cast.lastT, lastEnd: Math.max(...todo.map((s) => s.end)) });
+  });
+
+  it('a replaying worker that dies says so, with what it handed over', async () => {
+    const path = join(dir, 'replay-dies.cast');
+    writeLog(path, 40);
+    const dying = join(dir, 'dying-replay-worker.mjs');
+    writeFileSync(
+      dying,
+      `import { parentPort } from 'node:worker_threads';
+parentPort.once('message', () => {
+  parentPort.postMessage({ kind: 'part', from: 0, results: [] });
+  throw new Error('the worker died');
+});
+`,
+    );
+    const worker = DistillWorker.start(pathToFileURL(dying));
+    if (!worker) throw new Error('no worker thread');
+    const r = await worker.replay({ kind: 'replay', path, segment: { idleSplitMinutes: 5, marker: '!记得' }, processedT: 0, context }, async () => undefined);
+    expect(r).toEqual({ handed: 0 });
+    // A log it cannot read: the same (the caller replays it, and reports why).
+    const ok = DistillWorker.start();
+    if (!ok) throw new Error('no worker thread');
+    expect(await ok.replay({ kind: 'replay', path: join(dir, 'no-such.cast'), segment: { idleSplitMinutes: 5, marker: '!记得' }, processedT: 0, context }, async () => undefined)).toEqual({ handed: 0 });
+  });
+
+  it('through the built command: a long session replayed in the worker leaves the memories of one replayed here', () => {
+    // The same log twice; the second names a transcript that is not there, so it is replayed here and its segments handed over.
+    const body = join(dir, 'body.cast');
+    writeLog(body, 3400, true);
+    // Past the size that starts the worker ahead: the first distill replays there.
+    expect(statSync(body).size).toBeGreaterThan(1024 * 1024);
+    const [header, ...rest] = readFileSync(body, 'utf8').split('\n');
+    const withRef = JSON.stringify({ ...JSON.parse(header ?? '{}'), 'x-claude-mem': { transcript: { kind: 'claude', id: 'gone', path: join(dir, 'gone.jsonl') } } });
+    const memoriesOf = (head: string): Array<[string, string, string]> => {
+      const sb = makeSandbox('cm-distill-streamed');
+      const sessions = join(sb.project, '.claude-mem', 'sessions');
+      mkdirSync(sessions, { recursive: true });
+      writeFileSync(join(sessions, 'long.cast'), [head, ...rest].join('\n'));
+      const r = cm(['distill', '--session', 'long'], { cwd: sb.project, env: sb.env });
+      expect(r.status).toBe(0);
+      return listJson({ cwd: sb.project, env: sb.env })
+        .map((m): [string, string, string] => [m.type, m.text, String(m.source)])
+        .sort((a, b) => a.join().localeCompare(b.join()));
+    };
+    const streamed = memoriesOf(header ?? '');
+    expect(streamed.length).toBeGreaterThan(2);
+    expect(memoriesOf(withRef)).toEqual(streamed);
   });
 
   it('through the built command: a long session is distilled with the worker, and nothing else runs in it', () => {
