@@ -2,9 +2,9 @@ import { statSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Config, Paths } from '../config/index.js';
 import { replayCast, readCastHeader, castPath, isLive, markDone, claimProcessing, CastFormatError, setAside, clearSetAside, type CastHeader, type Replay } from '../pty/index.js';
-import { segmentSession } from '../segmenter/index.js';
+import { segmentSession, type SegmentOptions } from '../segmenter/index.js';
 import { distillSegment, markerCandidates, dropRepeats, RepeatFilter, clipWeighted, SUMMARIZER_INPUT_MAX, type Summarizer, extractive } from '../distill/index.js';
-import { DistillWorker, EARLY_WORKER_BYTES, distillSegments, screenContext, type OnPart, type ScreenContext } from './parallel-distill.js';
+import { DistillWorker, EARLY_WORKER_BYTES, distillSegments, screenContext, type OnPart, type ReplayedLog, type ScreenContext } from './parallel-distill.js';
 import type { Candidate, PreparedCandidate, SessionRecord, Stores, WriteResult } from '../store/index.js';
 import { changesMemory } from '../store/apply-write.js';
 import { FatalError, errnoCode, errorMessage } from '../errors.js';
@@ -163,7 +163,7 @@ function partTaker(sink: CandidateSink, out: Distillate, parts: string[]): OnPar
  * one for this path (the caller replays it here).
  */
 async function processStreamed(job: SessionJob, report: ProcessReport, logPath: string, worker: DistillWorker): Promise<ProcessReport | undefined> {
-  const { stores, paths, config, sessionId, summarizer } = job;
+  const { stores, paths, config, sessionId } = job;
   let header: CastHeader;
   try {
     header = readCastHeader(logPath);
@@ -182,21 +182,12 @@ async function processStreamed(job: SessionJob, report: ProcessReport, logPath: 
   const take = partTaker(sink, out, parts);
   try {
     const { handed, log } = await worker.replay({ kind: 'replay', path: logPath, segment, processedT: session.processedT, context: screen }, take);
-    let done = log;
-    if (!log) {
-      // The worker failed: the log is replayed here, and what it did not hand over distilled here.
-      let cast: Replay;
-      try {
-        cast = await replayCast(logPath, { keep: (line) => line.includes(config.watch.prompt_marker) });
-      } catch (err) {
-        sink.abort();
-        return replayFailed(err, job, report, logPath);
-      }
-      const todo = segmentSession(cast.events, cast.lines, segment).filter((s) => s.end > session.processedT);
-      await distillSegments(todo.slice(handed), screen, take, { worker: false });
-      done = { completeBytes: cast.completeBytes, lastT: cast.lastT, lastEnd: todo.length ? Math.max(...todo.map((s) => s.end)) : undefined };
+    // The worker failed: the log is replayed here, and what it did not hand over distilled here.
+    const done = log ?? (await replayRest(job, report, logPath, { segment, processedT: session.processedT, handed, screen, take }));
+    if (!('completeBytes' in done)) {
+      sink.abort();
+      return done;
     }
-    if (!done) throw new Error('no replay');
     out.condensed = parts.join('\n');
     out.lastEnd = done.lastEnd;
     return await finishSession(job, report, sink, out, { header, completeBytes: done.completeBytes, lastT: done.lastT, processedT: session.processedT, screen });
@@ -204,6 +195,24 @@ async function processStreamed(job: SessionJob, report: ProcessReport, logPath: 
     sink.abort();
     throw err;
   }
+}
+
+/** After a worker's failed replay: the log replayed here, its segments after the `handed` first distilled here; a damaged log reported. */
+async function replayRest(
+  job: SessionJob,
+  report: ProcessReport,
+  logPath: string,
+  o: { segment: SegmentOptions; processedT: number; handed: number; screen: ScreenContext; take: OnPart },
+): Promise<ReplayedLog | ProcessReport> {
+  let cast: Replay;
+  try {
+    cast = await replayCast(logPath, { keep: (line) => line.includes(o.segment.marker) });
+  } catch (err) {
+    return replayFailed(err, job, report, logPath);
+  }
+  const todo = segmentSession(cast.events, cast.lines, o.segment).filter((s) => s.end > o.processedT);
+  await distillSegments(todo.slice(o.handed), o.screen, o.take, { worker: false });
+  return { completeBytes: cast.completeBytes, lastT: cast.lastT, lastEnd: todo.length ? Math.max(...todo.map((s) => s.end)) : undefined };
 }
 
 /** The replay and everything after it; `early`: a distiller thread started ahead, or none. */
