@@ -1,5 +1,5 @@
 import * as xtermNamespace from '@xterm/headless';
-import type { Terminal as XTerminal, IBufferLine } from '@xterm/headless';
+import type { Terminal as XTerminal, IBufferNamespace } from '@xterm/headless';
 
 // @xterm/headless 6 ships CommonJS: under ESM the named import fails and the
 // class sits on the default export, which its typings do not declare.
@@ -56,6 +56,12 @@ function keptText(raw: string): string {
  */
 export class ScreenModel {
   private readonly term: XTerminal;
+  /**
+   * The terminal's buffers, fetched once: its getter checks the proposed-API
+   * option through the options proxy on every call, 0.1 s of a one-hour
+   * log's replay when asked at every scroll.
+   */
+  private readonly buffers: IBufferNamespace;
   private readonly times: number[] = [];
   private lastT = 0;
   /** A logical line whose wrapped continuation may still scroll off. */
@@ -69,10 +75,11 @@ export class ScreenModel {
     private readonly onLine: (line: ScreenLine) => void,
   ) {
     this.term = new Terminal({ cols, rows, scrollback: SCROLLBACK_LINES, allowProposedApi: true });
+    this.buffers = this.term.buffer;
     this.term.onScroll(() => this.onScrolled());
     // Snapshot the alternate screen just before it is left.
     const onModeReset = (params: (number | number[])[]): boolean => {
-      if (this.term.buffer.active.type === 'alternate' && params.some((p) => typeof p === 'number' && ALT_SCREEN_MODES.has(p))) {
+      if (this.buffers.active.type === 'alternate' && params.some((p) => typeof p === 'number' && ALT_SCREEN_MODES.has(p))) {
         this.leaveAlternate();
       }
       return false;
@@ -82,7 +89,7 @@ export class ScreenModel {
     this.term.parser.registerCsiHandler({ final: 'J' }, (params) => {
       const mode = typeof params[0] === 'number' ? params[0] : 0;
       if (mode !== 2) return false;
-      if (this.term.buffer.active.type === 'alternate') this.collectAlternate();
+      if (this.buffers.active.type === 'alternate') this.collectAlternate();
       else this.snapshotNormal();
       return false;
     });
@@ -92,7 +99,7 @@ export class ScreenModel {
   write(t: number, data: string): void {
     this.times.push(t);
     this.term.write(data, () => {
-      if (this.term.buffer.active.type === 'alternate') this.collectAlternate();
+      if (this.buffers.active.type === 'alternate') this.collectAlternate();
       const done = this.times.shift();
       if (done !== undefined) this.lastT = done;
     });
@@ -110,7 +117,7 @@ export class ScreenModel {
   /** Emits whatever is still on screen, then frees the emulator. */
   async close(): Promise<void> {
     await this.drain();
-    if (this.term.buffer.active.type === 'alternate') this.leaveAlternate();
+    if (this.buffers.active.type === 'alternate') this.leaveAlternate();
     else this.snapshotNormal();
     this.term.dispose();
   }
@@ -135,7 +142,7 @@ export class ScreenModel {
 
   /** The visible rows as logical lines (wrapped rows joined), trimmed, non-empty. */
   private visibleLines(): string[] {
-    const buf = this.term.buffer.active;
+    const buf = this.buffers.active;
     const out: string[] = [];
     let current: string | undefined;
     for (let y = buf.baseY; y < buf.baseY + this.term.rows; y++) {
@@ -181,7 +188,7 @@ export class ScreenModel {
   }
 
   private onScrolled(): void {
-    const buf = this.term.buffer.active;
+    const buf = this.buffers.active;
     if (buf.type !== 'normal' || buf.baseY < 1) return;
     const row = buf.getLine(buf.baseY - 1);
     if (!row) return;
@@ -196,7 +203,7 @@ export class ScreenModel {
 
   /** Emits the normal screen's visible rows, continuing a line begun in scrollback. */
   private snapshotNormal(): void {
-    const buf = this.term.buffer.active;
+    const buf = this.buffers.active;
     const t = this.now();
     let lines = this.visibleLines();
     if (this.pending) {
