@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { featuresOf, anchored } from './features.js';
 import { classify } from './classify.js';
@@ -66,6 +67,13 @@ describe('memory-worthiness', () => {
     expect(isProse('{"id":1,"path":"/a/b"}')).toBe(false);
     expect(isProse('0x7f 0x45 0x4c 0x46 0x02 0x01')).toBe(false);
     expect(isProse('The worker reads jobs from the queue.')).toBe(true);
+    // The share of letters and spaces among characters, astral ones (𠀀, emoji) counted once.
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', ' ', '1', '日', '𠀀', '😀', '-', 'é', '\t') }), (s) => {
+        const share = (s.match(/[\p{L}\s]/gu) ?? []).length / [...s].length;
+        expect(isProse(s)).toBe(!(/^[{[]/.test(s) && /[}\]]$/.test(s)) && !/"\w+"\s*:/.test(s) && share >= 0.6);
+      }),
+    );
   });
 });
 

@@ -28,12 +28,17 @@ export interface Scored {
   score: number;
 }
 
+const NOT_LETTER_OR_SPACE = /[^\p{L}\s]/gu;
+const ASTRAL = /[\u{10000}-\u{10FFFF}]/gu;
+/** Characters (code points), without splitting the string into an array of them. */
+const codePoints = (s: string): number => s.length - (s.match(ASTRAL)?.length ?? 0);
+
 /** Data printed by a program (JSON, a table row, a hex dump) is not a statement. */
 export function isProse(s: string): boolean {
   if (/^[{[]/.test(s) && /[}\]]$/.test(s)) return false;
   if (/"\w+"\s*:/.test(s)) return false;
-  const letters = (s.match(/[\p{L}\s]/gu) ?? []).length;
-  return letters / [...s].length >= 0.6;
+  // Letters and spaces counted by removing the rest: matching each one made an array of them (every reply sentence of a session).
+  return codePoints(s.replace(NOT_LETTER_OR_SPACE, '')) / codePoints(s) >= 0.6;
 }
 
 export function isNarration(s: string): boolean {
