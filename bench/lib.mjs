@@ -1,5 +1,6 @@
 // Shared helpers for the benchmarks: a private sandbox, timing, percentiles.
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { makeSandbox } from '../tests/helpers/sandbox-env.mjs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,9 +10,17 @@ export const CLI = join(ROOT, 'dist', 'bundle', 'main.js');
 /** What the hooks `setup` writes run (src/cli/hook-main.ts). */
 export const HOOK = join(ROOT, 'dist', 'hook', 'main.cjs');
 
-/** The tests' own sandbox (tests/helpers/sandbox-env.mjs), so the two never drift. */
+const made = [];
+// Removed when the bench process ends: the big-log bench alone leaves 1 GB per run.
+process.on('exit', () => {
+  for (const home of made) rmSync(home, { recursive: true, force: true });
+});
+
+/** The tests' own sandbox (tests/helpers/sandbox-env.mjs), so the two never drift; removed at exit. */
 export function sandbox(name) {
-  return makeSandbox(`cm-bench-${name}`);
+  const sb = makeSandbox(`cm-bench-${name}`);
+  made.push(sb.home);
+  return sb;
 }
 
 export const now = () => Number(process.hrtime.bigint()) / 1e6;
