@@ -14,6 +14,13 @@ const INPUT_PROBE_DELAY_MS = 20;
  * recordable state (see mayRecord) both in the last reading before it (kept
  * fresh after each burst of output) and in a reading taken after it.
  * Unknown counts as hidden: when in doubt, nothing is recorded.
+ *
+ * The first reading is taken at the child's first output or first input,
+ * not when the session starts: it forked the probe's helper on every
+ * launch (~5 ms), even for `run true`. Input that comes before any reading
+ * (a paste into a program that shows nothing first) is judged by the
+ * reading it starts, which is what the old reading at launch said: a
+ * session starts with echo on until its program changes it.
  */
 export class InputGate {
   private last: EchoState = 'unknown';
@@ -22,13 +29,14 @@ export class InputGate {
   private lastOutput = 0;
   private nextReading: Promise<EchoState> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
+  /** The first reading asked for, and whether it has answered: input before it waits for it. */
+  private first: Promise<EchoState> | undefined;
+  private firstDone = false;
 
   constructor(
-    private readonly probe: EchoProbe,
+    private readonly probe: Pick<EchoProbe, 'query'>,
     private readonly sink: OrderedSink,
-  ) {
-    this.refresh();
-  }
+  ) {}
 
   /**
    * Call on each output chunk. Trailing debounce: the echo flag is read once
@@ -62,9 +70,9 @@ export class InputGate {
    */
   noteInput(t: number, data: string): void {
     if (this.closed) return;
-    const before = this.last;
+    const reading = this.firstDone ? this.last : (this.first ?? this.read());
     const settle = this.sink.reserve();
-    const done = this.afterReading().then((after) => {
+    const done = Promise.all([reading, this.afterReading()]).then(([before, after]) => {
       // "unknown" after the input means the terminal is gone (the child
       // exited on this very line): the reading before it still decides.
       const ok = mayRecord(before) && (mayRecord(after) || after === 'unknown');
@@ -78,10 +86,7 @@ export class InputGate {
     this.nextReading ??= new Promise<EchoState>((resolve) => {
       const timer = setTimeout(() => {
         this.nextReading = undefined;
-        void this.probe.query().then((s) => {
-          this.last = s;
-          resolve(s);
-        });
+        void this.read().then(resolve);
       }, INPUT_PROBE_DELAY_MS);
       timer.unref();
     });
@@ -99,8 +104,16 @@ export class InputGate {
   }
 
   private refresh(): void {
-    void this.probe.query().then((s) => {
+    void this.read();
+  }
+
+  private read(): Promise<EchoState> {
+    const r = this.probe.query().then((s) => {
       this.last = s;
+      this.firstDone = true;
+      return s;
     });
+    this.first ??= r;
+    return r;
   }
 }
