@@ -50,6 +50,19 @@ export function writePrivateFile(path: string, data: string): void {
 }
 
 /**
+ * Removes a file, never throwing when it is already gone. Not rmSync with
+ * force: that loads Node's rimraf module (~3 ms) even for one file, and a
+ * launch removes its session's lock at exit.
+ */
+export function removeFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (err) {
+    if (errnoCode(err) !== 'ENOENT') throw err;
+  }
+}
+
+/**
  * Removes a folder of plain files (a handover folder), never throwing when
  * it is already gone. Its files are unlinked one by one: rmSync's recursive
  * walk loads Node's rimraf module, ~3 ms of every launch that hands a block

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 
 /**
  * on: the terminal echoes typed text. raw: echo and canonical mode are both
@@ -70,8 +69,13 @@ export class EchoProbe {
     helper.on('exit', () => this.die());
     helper.stdin?.on('error', () => this.die());
     if (helper.stdout) {
-      createInterface({ input: helper.stdout }).on('line', (line) => {
-        this.waiting.shift()?.(parseSttyG(line));
+      // One answer per line. Split here, not by readline, which the launch path would load for this alone.
+      let partial = '';
+      helper.stdout.setEncoding('utf8');
+      helper.stdout.on('data', (chunk: string) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) this.waiting.shift()?.(parseSttyG(line));
       });
     }
     // The helper must never keep the wrapper alive.

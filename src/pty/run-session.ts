@@ -1,4 +1,5 @@
-import { spawn as ptySpawn, type IPty } from 'node-pty';
+import { createRequire } from 'node:module';
+import type { IPty } from 'node-pty';
 import { StringDecoder } from 'node:string_decoder';
 import type { EventEmitter } from 'node:events';
 import { exitStatus } from './exit-status.js';
@@ -7,6 +8,11 @@ import type { SessionEvent } from './events.js';
 import { guardObserver } from './fan-out.js';
 import { MarkerCatcher, type CatchMode } from './marker-catcher.js';
 import { holdSlaveUntilExit } from './slave-hold.js';
+
+// node-pty is CommonJS: required, not imported, so the ES loader does not
+// run its export scanner over it on every launch.
+const require = createRequire(import.meta.url);
+const ptySpawn: typeof import('node-pty').spawn = (file, args, options) => (require('node-pty') as typeof import('node-pty')).spawn(file, args, options);
 
 /** Signals sent to the wrapper that belong to the child. */
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'];

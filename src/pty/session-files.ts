@@ -1,6 +1,6 @@
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { FILE_MODE, ensurePrivateDir } from '../fs-private.js';
+import { FILE_MODE, ensurePrivateDir, removeFile } from '../fs-private.js';
 import { randomHex } from '../ids.js';
 
 /** Sortable by time, unique across concurrent runs. */
@@ -33,14 +33,14 @@ export function sweepStaleLocks(sessionsDir: string): number {
   for (const f of names) {
     const id = f.slice(0, -'.lock'.length);
     if (isLive(sessionsDir, id)) continue;
-    rmSync(join(sessionsDir, f), { force: true });
+    removeFile(join(sessionsDir, f));
     n++;
   }
   return n;
 }
 
 export function removeLock(sessionsDir: string, id: string): void {
-  rmSync(lockPath(sessionsDir, id), { force: true });
+  removeFile(lockPath(sessionsDir, id));
 }
 
 /** Whether a process exists (EPERM: it does, but is not ours). */
@@ -116,7 +116,7 @@ export function setAsideReason(sessionsDir: string, id: string): string | undefi
 }
 
 export function clearSetAside(sessionsDir: string, id: string): void {
-  rmSync(asidePath(sessionsDir, id), { force: true });
+  removeFile(asidePath(sessionsDir, id));
 }
 
 /**
@@ -198,11 +198,11 @@ export function claimProcessing(sessionsDir: string, id: string): (() => void) |
       const fd = openSync(p, 'wx', FILE_MODE);
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => rmSync(p, { force: true });
+      return () => removeFile(p);
     } catch {
       const pid = Number.parseInt(safeRead(p), 10);
       if (Number.isFinite(pid) && pid > 0 && pid !== process.pid && pidAlive(pid)) return undefined;
-      rmSync(p, { force: true });
+      removeFile(p);
     }
   }
   return undefined;
