@@ -3,10 +3,10 @@ import { relative } from 'node:path';
 import type { Config, Paths } from '../config/index.js';
 import { replayCast, readCastHeader, castPath, isLive, markDone, claimProcessing, CastFormatError, setAside, clearSetAside, type CastHeader, type Replay } from '../pty/index.js';
 import { segmentSession, type SegmentOptions } from '../segmenter/index.js';
-import { distillSegment, markerCandidates, dropRepeats, RepeatFilter, clipWeighted, SUMMARIZER_INPUT_MAX, type Summarizer, extractive } from '../distill/index.js';
+import { distillSegment, markerCandidates, clipWeighted, SUMMARIZER_INPUT_MAX, type Summarizer, extractive } from '../distill/index.js';
 import { DistillWorker, EARLY_WORKER_BYTES, distillSegments, screenContext, type OnPart, type ReplayedLog, type ScreenContext } from './parallel-distill.js';
-import type { Candidate, PreparedCandidate, SessionRecord, Stores, WriteResult } from '../store/index.js';
-import { changesMemory } from '../store/apply-write.js';
+import type { SessionRecord, Stores, WriteResult } from '../store/index.js';
+import { candidateSink, type CandidateSink } from './candidate-sink.js';
 import { FatalError, errnoCode, errorMessage } from '../errors.js';
 
 export type ProcessMode = 'full' | 'markers' | 'live';
@@ -326,65 +326,3 @@ async function finishSession(
   clearSetAside(paths.sessionsDir, sessionId);
   return report;
 }
-
-/**
- * Where a session's candidates go: exact repeats across segments dropped,
- * then near repeats (dropRepeats), then the stores, in one batch per flush.
- * With an inline embedder the batch is written part by part as the
- * distiller hands them over (Stores.openBatch); otherwise it is collected
- * and written at the flush, one embedding call and one transaction per store.
- */
-interface CandidateSink {
-  add: (c: Candidate, prepared?: PreparedCandidate) => void;
-  part: () => Promise<void>;
-  flush: () => Promise<void>;
-  abort: () => void;
-}
-
-function candidateSink(stores: Stores, report: ProcessReport): CandidateSink {
-  const seen = new Set<string>();
-  let pending: Array<{ c: Candidate; prepared?: PreparedCandidate }> = [];
-  let repeats = new RepeatFilter();
-  let batch = stores.openBatch();
-  const record = (rs: WriteResult[]): void => {
-    for (const r of rs) {
-      report.results.push(r);
-      if (changesMemory(r)) report.written++;
-    }
-  };
-  const part = async (): Promise<void> => {
-    if (!batch) return;
-    const kept = pending.filter((x) => repeats.keep(x.c));
-    pending = [];
-    if (kept.length)
-      record(
-        await batch.add(
-          kept.map((x) => x.c),
-          kept.map((x) => x.prepared),
-        ),
-      );
-  };
-  return {
-    add: (c, prepared) => {
-      const key = `${c.type}\u0000${c.text.replace(/\s+/g, ' ').trim().toLowerCase()}`;
-      if (seen.has(key)) return;
-      seen.add(key);
-      pending.push(prepared ? { c, prepared } : { c });
-    },
-    part,
-    flush: async () => {
-      if (batch) {
-        await part();
-        batch.commit();
-        batch = stores.openBatch();
-        repeats = new RepeatFilter();
-        return;
-      }
-      const all = pending.map((x) => x.c);
-      pending = [];
-      record(await stores.writeMany(dropRepeats(all)));
-    },
-    abort: () => batch?.abort(),
-  };
-}
-
