@@ -25,11 +25,23 @@ const REPORT = process.env['FUZZ_REPORT'];
 /** A long run needs more than the default test time (a limit, not a timing). */
 const LIMIT_MS = Math.max(60_000, RUNS * 60);
 
+/**
+ * An input that takes this long is a hang: it fails the property, so
+ * fast-check prints it, shrunk, with the seed to replay it (a test timeout
+ * would only say that the test ran out of time).
+ */
+const HANG_MS = 30_000;
+
 async function timed<T>(name: string, fn: () => Promise<T>): Promise<T> {
   const t0 = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${name}: one input took over ${HANG_MS / 1000} s`)), HANG_MS);
+  });
   try {
-    return await fn();
+    return await Promise.race([fn(), hang]);
   } finally {
+    clearTimeout(timer);
     if (REPORT) appendFileSync(REPORT, `${JSON.stringify({ name, ms: performance.now() - t0 })}\n`);
   }
 }
