@@ -32,7 +32,7 @@ export class SessionLog {
   }
 
   constructor(
-    private readonly db: DB,
+    db: DB,
     private readonly path: string,
     private readonly busyTimeoutMs?: number,
   ) {

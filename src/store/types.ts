@@ -1,4 +1,4 @@
-import type { Candidate, MemoryType } from '../text/index.js';
+import type { MemoryType } from '../text/index.js';
 
 export { MEMORY_TYPES, type MemoryType, type Candidate } from '../text/index.js';
 export type MemoryStatus = 'active' | 'archived';

@@ -16,7 +16,7 @@ import { parseCodexRollout } from './codex.js';
 import { parseGeminiChat } from './gemini.js';
 import { isObject, str } from './jsonl.js';
 import type { Transcript } from './types.js';
-import { claudeConfigDir, type TranscriptRef } from './homes.js';
+import type { TranscriptRef } from './homes.js';
 
 export { claudeProjectSlug, claudeConfigDir, geminiDir, codexHome, claudeTranscriptPath, type TranscriptRef } from './homes.js';
 
