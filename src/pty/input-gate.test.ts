@@ -4,15 +4,15 @@ import { OrderedSink } from './ordered-sink.js';
 import type { EchoState } from './echo-probe.js';
 import type { SessionEvent } from './events.js';
 
-/** A probe that answers with the terminal's state at the moment it is asked, and counts the questions. */
-function fakeTerminal(): { probe: { query: () => Promise<EchoState> }; set: (s: EchoState) => void; asked: () => number } {
+/** A probe answering with the terminal's state when it answers, after `delayMs`; it counts the questions. */
+function fakeTerminal(delayMs = 1): { probe: { query: () => Promise<EchoState> }; set: (s: EchoState) => void; asked: () => number } {
   let state: EchoState = 'on';
   let asked = 0;
   return {
     probe: {
       query: () => {
         asked++;
-        return Promise.resolve(state);
+        return new Promise((r) => setTimeout(() => r(state), delayMs));
       },
     },
     set: (s) => (state = s),
@@ -26,36 +26,62 @@ function gateOver(t: ReturnType<typeof fakeTerminal>): { gate: InputGate; record
   return { gate: new InputGate(t.probe, sink), recorded };
 }
 
+async function withFakeTimers(fn: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers();
+  try {
+    await fn();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('InputGate', () => {
-  it('asks nothing of a session that shows nothing and is typed nothing (run true forks no helper)', async () => {
-    vi.useFakeTimers();
-    try {
+  it('asks nothing of a session over before its first reading is due (run true forks no helper)', () =>
+    withFakeTimers(async () => {
       const t = fakeTerminal();
       const { gate } = gateOver(t);
-      await vi.advanceTimersByTimeAsync(1000);
+      await vi.advanceTimersByTimeAsync(10);
       gate.close();
+      await vi.advanceTimersByTimeAsync(1000);
       expect(t.asked()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
-  it('records input only between readings that allow it: not before the first reading, not a hidden line', async () => {
-    vi.useFakeTimers();
-    try {
+  it('takes a first reading after the child starts, so input into a program that shows nothing (cat > file) is recorded', () =>
+    withFakeTimers(async () => {
       const t = fakeTerminal();
       const { gate, recorded } = gateOver(t);
-      // Pasted before the child showed anything (cat > file): the reading it starts judges it, and every chunk before it answers.
-      gate.noteInput(0.1, 'early\r');
-      gate.noteInput(0.1, 'chunk\r');
       await vi.advanceTimersByTimeAsync(100);
-      expect(recorded.map((e) => e.data)).toEqual(['early\r', 'chunk\r']);
-      // The child's prompt: read once the output pauses; then typed input is recorded.
+      expect(t.asked()).toBe(1);
+      gate.noteInput(0.1, 'pasted\r');
+      await vi.advanceTimersByTimeAsync(100);
+      expect(recorded.map((e) => e.data)).toEqual(['pasted\r']);
+      gate.close();
+    }));
+
+  it('keeps input out when no reading had answered before it, even if the one on its way says echo is on', () =>
+    withFakeTimers(async () => {
+      // A slow helper: the prompt's reading answers only after the password was typed and entered.
+      const t = fakeTerminal(300);
+      const { gate, recorded } = gateOver(t);
+      t.set('off');
+      gate.noteOutput();
+      await vi.advanceTimersByTimeAsync(100);
+      gate.noteInput(0.2, 'hunter2\r');
+      t.set('on');
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(recorded).toEqual([]);
+      gate.close();
+    }));
+
+  it('records input between readings that allow it, and never a hidden line', () =>
+    withFakeTimers(async () => {
+      const t = fakeTerminal();
+      const { gate, recorded } = gateOver(t);
       gate.noteOutput();
       await vi.advanceTimersByTimeAsync(100);
       gate.noteInput(1, 'ls\r');
       await vi.advanceTimersByTimeAsync(100);
-      expect(recorded.map((e) => e.data)).toEqual(['early\r', 'chunk\r', 'ls\r']);
+      expect(recorded.map((e) => e.data)).toEqual(['ls\r']);
       // A password prompt turns echo off; the line is sent with Enter and echo comes back on before the reading after it.
       t.set('off');
       gate.noteOutput();
@@ -63,25 +89,7 @@ describe('InputGate', () => {
       gate.noteInput(2, 'hunter2\r');
       t.set('on');
       await vi.advanceTimersByTimeAsync(100);
-      expect(recorded.map((e) => e.data)).toEqual(['early\r', 'chunk\r', 'ls\r']);
+      expect(recorded.map((e) => e.data)).toEqual(['ls\r']);
       gate.close();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('keeps the first input out when the reading it starts finds a hidden line', async () => {
-    vi.useFakeTimers();
-    try {
-      const t = fakeTerminal();
-      t.set('off');
-      const { gate, recorded } = gateOver(t);
-      gate.noteInput(0.1, 'secret\r');
-      await vi.advanceTimersByTimeAsync(100);
-      expect(recorded).toEqual([]);
-      gate.close();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 });

@@ -3,6 +3,8 @@ import type { OrderedSink } from './ordered-sink.js';
 
 /** Output settles before we re-read the echo flag; a prompt arrives in bursts. */
 const OUTPUT_PROBE_DEBOUNCE_MS = 15;
+/** The first reading, after the child has started: a `run true` is over by then. */
+const FIRST_READING_MS = 50;
 /** Long enough for the key's echo to have passed, short next to human typing. */
 const INPUT_PROBE_DELAY_MS = 20;
 
@@ -15,12 +17,13 @@ const INPUT_PROBE_DELAY_MS = 20;
  * fresh after each burst of output) and in a reading taken after it.
  * Unknown counts as hidden: when in doubt, nothing is recorded.
  *
- * The first reading is taken at the child's first output or first input,
- * not when the session starts: it forked the probe's helper on every
- * launch (~5 ms), even for `run true`. Input that comes before any reading
- * (a paste into a program that shows nothing first) is judged by the
- * reading it starts, which is what the old reading at launch said: a
- * session starts with echo on until its program changes it.
+ * "Before" is the last reading answered before the input: one still on
+ * its way may be taken after it (a password typed and entered, echo back
+ * on), so it never stands for one taken before.
+ *
+ * The first reading is taken a moment after the child starts, not in the
+ * constructor: that forked the probe's helper on every launch (~5 ms),
+ * even for `run true`, which is over by then.
  */
 export class InputGate {
   private last: EchoState = 'unknown';
@@ -29,14 +32,15 @@ export class InputGate {
   private lastOutput = 0;
   private nextReading: Promise<EchoState> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
-  /** The first reading asked for, and whether it has answered: input before it waits for it. */
-  private first: Promise<EchoState> | undefined;
-  private firstDone = false;
+  private readonly firstTimer: NodeJS.Timeout;
 
   constructor(
     private readonly probe: Pick<EchoProbe, 'query'>,
     private readonly sink: OrderedSink,
-  ) {}
+  ) {
+    this.firstTimer = setTimeout(() => this.refresh(), FIRST_READING_MS);
+    this.firstTimer.unref();
+  }
 
   /**
    * Call on each output chunk. Trailing debounce: the echo flag is read once
@@ -70,9 +74,9 @@ export class InputGate {
    */
   noteInput(t: number, data: string): void {
     if (this.closed) return;
-    const reading = this.firstDone ? this.last : (this.first ?? this.read());
+    const before = this.last;
     const settle = this.sink.reserve();
-    const done = Promise.all([reading, this.afterReading()]).then(([before, after]) => {
+    const done = this.afterReading().then((after) => {
       // "unknown" after the input means the terminal is gone (the child
       // exited on this very line): the reading before it still decides.
       const ok = mayRecord(before) && (mayRecord(after) || after === 'unknown');
@@ -100,6 +104,7 @@ export class InputGate {
 
   close(): void {
     this.closed = true;
+    clearTimeout(this.firstTimer);
     if (this.outputTimer) clearTimeout(this.outputTimer);
   }
 
@@ -108,12 +113,6 @@ export class InputGate {
   }
 
   private read(): Promise<EchoState> {
-    const r = this.probe.query().then((s) => {
-      this.last = s;
-      this.firstDone = true;
-      return s;
-    });
-    this.first ??= r;
-    return r;
+    return this.probe.query().then((s) => (this.last = s));
   }
 }

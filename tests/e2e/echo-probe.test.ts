@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { spawn, type IPty } from 'node-pty';
+import { EchoProbe } from '../../src/pty/echo-probe.js';
+
+/** A shell on a real PTY, told to set its terminal; resolves with its pts once it has. */
+async function terminalIn(stty: string): Promise<{ pty: IPty; pts: string }> {
+  const pty = spawn('sh', ['-c', `stty ${stty}; echo ready; sleep 30`], { cols: 80, rows: 24, env: process.env });
+  await new Promise<void>((r) => {
+    const sub = pty.onData((d) => {
+      if (d.includes('ready')) {
+        sub.dispose();
+        r();
+      }
+    });
+  });
+  return { pty, pts: (pty as unknown as { ptsName: string }).ptsName };
+}
+
+describe('the echo probe on a real PTY', () => {
+  it('tells echo on, a hidden line and raw keys apart, answering questions in order', async () => {
+    for (const [stty, want] of [
+      ['echo icanon', 'on'],
+      ['-echo icanon', 'off'],
+      ['-echo -icanon', 'raw'],
+    ] as const) {
+      const { pty, pts } = await terminalIn(stty);
+      const probe = new EchoProbe(pts);
+      try {
+        expect(await Promise.all([probe.query(), probe.query()])).toEqual([want, want]);
+      } finally {
+        probe.dispose();
+        pty.kill();
+      }
+    }
+  });
+});
