@@ -3,8 +3,6 @@ import type { OrderedSink } from './ordered-sink.js';
 
 /** Output settles before we re-read the echo flag; a prompt arrives in bursts. */
 const OUTPUT_PROBE_DEBOUNCE_MS = 15;
-/** The first reading, after the child has started: a `run true` is over by then. */
-const FIRST_READING_MS = 50;
 /** Long enough for the key's echo to have passed, short next to human typing. */
 const INPUT_PROBE_DELAY_MS = 20;
 
@@ -21,9 +19,10 @@ const INPUT_PROBE_DELAY_MS = 20;
  * its way may be taken after it (a password typed and entered, echo back
  * on), so it never stands for one taken before.
  *
- * The first reading is taken a moment after the child starts, not in the
- * constructor: that forked the probe's helper on every launch (~5 ms),
- * even for `run true`, which is over by then.
+ * The first reading is taken as the session starts. Deferring it (to save
+ * the helper's fork, ~5 ms of a `run true`) left the first line typed
+ * right after a CLI's first draw without a reading before it, and so out
+ * of the log: an explicit `!记得` among them.
  */
 export class InputGate {
   private last: EchoState = 'unknown';
@@ -32,14 +31,11 @@ export class InputGate {
   private lastOutput = 0;
   private nextReading: Promise<EchoState> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly firstTimer: NodeJS.Timeout;
-
   constructor(
     private readonly probe: Pick<EchoProbe, 'query'>,
     private readonly sink: OrderedSink,
   ) {
-    this.firstTimer = setTimeout(() => this.refresh(), FIRST_READING_MS);
-    this.firstTimer.unref();
+    this.refresh();
   }
 
   /**
@@ -104,7 +100,6 @@ export class InputGate {
 
   close(): void {
     this.closed = true;
-    clearTimeout(this.firstTimer);
     if (this.outputTimer) clearTimeout(this.outputTimer);
   }
 
