@@ -31,6 +31,7 @@ export class InputGate {
   private lastOutput = 0;
   private nextReading: Promise<EchoState> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
+
   constructor(
     private readonly probe: Pick<EchoProbe, 'query'>,
     private readonly sink: OrderedSink,
