@@ -135,6 +135,16 @@ function sessionOf(job: SessionJob, header: CastHeader, logPath: string): { sess
   return { session, agent, meta };
 }
 
+/** How the session's log is segmented, and what its distilled candidates are told (their agent, directory, source). */
+function contextsOf(job: SessionJob, agent: string, logPath: string): { screen: ScreenContext; segment: SegmentOptions } {
+  const { paths, config, sessionId } = job;
+  const marker = config.watch.prompt_marker;
+  return {
+    screen: { agent, dir: paths.projectRoot, sessionId, logRef: relative(paths.projectDataDir, logPath), marker },
+    segment: { idleSplitMinutes: config.watch.idle_split_minutes, marker },
+  };
+}
+
 /** What the distilled segments leave for the end of the session's processing. */
 interface Distillate {
   summary: string | undefined;
@@ -163,7 +173,7 @@ function partTaker(sink: CandidateSink, out: Distillate, parts: string[]): OnPar
  * one for this path (the caller replays it here).
  */
 async function processStreamed(job: SessionJob, report: ProcessReport, logPath: string, worker: DistillWorker): Promise<ProcessReport | undefined> {
-  const { stores, paths, config, sessionId } = job;
+  const { stores } = job;
   let header: CastHeader;
   try {
     header = readCastHeader(logPath);
@@ -174,8 +184,7 @@ async function processStreamed(job: SessionJob, report: ProcessReport, logPath: 
   if (asTranscriptRef(header['x-claude-mem']?.transcript)) return undefined;
   const { session, agent } = sessionOf(job, header, logPath);
   stores.archiveCold();
-  const screen: ScreenContext = { agent, dir: paths.projectRoot, sessionId, logRef: relative(paths.projectDataDir, logPath), marker: config.watch.prompt_marker };
-  const segment = { idleSplitMinutes: config.watch.idle_split_minutes, marker: config.watch.prompt_marker };
+  const { screen, segment } = contextsOf(job, agent, logPath);
   const sink = candidateSink(stores, report);
   const out: Distillate = { summary: undefined, condensed: '', lastEnd: undefined };
   const parts: string[] = [];
@@ -236,11 +245,8 @@ async function processReplayed(job: SessionJob, report: ProcessReport, logPath: 
   }
 
   stores.archiveCold();
-  const segments = segmentSession(cast.events, cast.lines, {
-    idleSplitMinutes: config.watch.idle_split_minutes,
-    marker: config.watch.prompt_marker,
-  });
-  const screen: ScreenContext = { agent, dir: paths.projectRoot, sessionId, logRef: relative(paths.projectDataDir, logPath), marker: config.watch.prompt_marker };
+  const { screen, segment } = contextsOf(job, agent, logPath);
+  const segments = segmentSession(cast.events, cast.lines, segment);
   const ctx = screenContext(screen);
   const sink = candidateSink(stores, report);
   const { add, flush } = sink;
