@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { spawn } from 'node-pty';
 import { existsSync } from 'node:fs';
 import { CLI, ROOT, fmt, sandbox, settle, table } from './lib.mjs';
+import { typeStandinTurns, watch } from './pty-driver.mjs';
 import { RESULTS, writeReadme } from './performance.mjs';
 import { startAnthropicStandin, claudeHomeConfig, lastUserText } from '../tests/helpers/anthropic-standin.mjs';
 
@@ -81,65 +82,25 @@ function spawnClient(cwd, turns) {
   return spawn(process.execPath, [CLI, 'run', 'mycli'], { cwd, env: { ...env, FAKE_SCRIPT: scriptFile }, cols: 100, rows: 30, name: 'xterm-256color' });
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 /** One session through the CLI, typed as a person would. */
 async function converse(cwd, turns) {
   const pty = spawnClient(cwd, turns);
-  let out = '';
-  let lastOut = Date.now();
-  const waiters = [];
-  pty.onData((d) => {
-    out += d;
-    lastOut = Date.now();
-    for (const w of waiters.splice(0)) w();
-  });
-  const exited = new Promise((r) => pty.onExit(r));
-  const waitFor = (test, label, ms = 60_000) =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${label}:\n${out.slice(-2000)}`)), ms);
-      const check = () => {
-        if (test()) {
-          clearTimeout(timer);
-          resolve();
-        } else waiters.push(check);
-      };
-      check();
-    });
-  const quiet = async (ms) => {
-    while (Date.now() - lastOut < ms) await sleep(100);
-  };
-  if (client === 'claude') {
-    await waitFor(() => out.includes('❯'), 'the prompt');
-    await quiet(500);
-    for (const t of turns) {
-      const served = standin.requests.length;
-      for (const ch of [...t.user]) pty.write(ch);
-      await sleep(200);
-      pty.write('\r');
-      // A marker never reaches the model; anything else is answered.
-      if (!t.user.startsWith('!记得')) await waitFor(() => standin.requests.slice(served).some((b) => lastUserText(b).includes(t.user.trim())), 'the request');
-      await quiet(800);
-    }
-    pty.write('/exit');
-    await sleep(300);
+  if (client !== 'claude') return typeStandinTurns(pty, turns);
+  const { out, waitFor, quiet, exited, sleep } = watch(pty);
+  await waitFor(() => out().includes('❯'), 'the prompt');
+  await quiet(500);
+  for (const t of turns) {
+    const served = standin.requests.length;
+    for (const ch of [...t.user]) pty.write(ch);
+    await sleep(200);
     pty.write('\r');
-  } else {
-    await waitFor(() => out.includes('╰'), 'the prompt');
-    for (const t of turns) {
-      const from = out.length;
-      pty.write(`${t.user}\r`);
-      // A marker line is kept from the CLI: there is no answer to wait for.
-      if (t.user.startsWith('!记得')) {
-        await quiet(300);
-        continue;
-      }
-      await waitFor(() => out.slice(from).includes(`> ${t.user}\r`), 'the echo');
-      const at = out.lastIndexOf(`> ${t.user}\r`);
-      await waitFor(() => out.slice(at).includes('╰'), 'the answer');
-    }
-    pty.write('exit\r');
+    // A marker never reaches the model; anything else is answered.
+    if (!t.user.startsWith('!记得')) await waitFor(() => standin.requests.slice(served).some((b) => lastUserText(b).includes(t.user.trim())), 'the request');
+    await quiet(800);
   }
+  pty.write('/exit');
+  await sleep(300);
+  pty.write('\r');
   await exited;
 }
 
