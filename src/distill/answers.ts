@@ -7,6 +7,7 @@
  */
 import { KEEP_AT, KEEP_WITH, worth } from './worth.js';
 import { leansOnQuestion, topicOf } from './questions.js';
+import { stripChatter } from '../text/chatter.js';
 
 export const MAX_PASSAGES_PER_TURN = 2;
 /** A passage grows sentence by sentence up to this length; a longer sentence stays whole. */
@@ -17,7 +18,11 @@ function join(a: string, b: string): string {
   return /[。！？；]$/u.test(a) ? `${a}${b}` : `${a} ${b}`;
 }
 
-/** Runs of sentences scoring at least KEEP_WITH that hold one scoring KEEP_AT. */
+/**
+ * Runs of sentences scoring at least KEEP_WITH that hold one scoring
+ * KEEP_AT. A passage is made of the sentences as they will be kept (their
+ * empty openers and closers stripped), scored as they were said.
+ */
 function passages(sentences: string[], scores: number[]): Array<{ text: string; first: string; score: number; at: number }> {
   const out: Array<{ text: string; first: string; score: number; at: number }> = [];
   let run: number[] = [];
@@ -28,7 +33,8 @@ function passages(sentences: string[], scores: number[]): Array<{ text: string; 
       let best = 0;
       let at = run[0] ?? 0;
       for (const i of run) {
-        const s = sentences[i] ?? '';
+        const s = stripChatter(sentences[i] ?? '');
+        if (!s) continue;
         if (text && [...join(text, s)].length > PASSAGE_MAX_CHARS) {
           if (best >= KEEP_AT) out.push({ text, first, score: best, at });
           text = '';

@@ -9,7 +9,7 @@ import { entitiesOf } from './entities.js';
 import { hasSignal } from './signals.js';
 import { cleanLine, sentencesOf } from './sentences.js';
 import { condense, extractiveSummary, requestsOf, transcriptReply, turnTranscript } from './summary.js';
-import { isQuestion } from './questions.js';
+import { isGeneralQuestion, isQuestion } from './questions.js';
 import { pickPassages } from './answers.js';
 import { isAcknowledgement } from './worth.js';
 import type { Speaker } from './classify.js';
@@ -97,7 +97,8 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
     if (!g.user.includes(ctx.marker)) transcript.push({ t: g.t, user: g.user, reply: transcriptReply(sentences) });
     // A shell prints command output, not answers, and output nobody asked
     // for (no turn) answers nothing: only stated conclusions count there.
-    const kept = shell || !seg.turns.length ? sentences.filter(hasSignal) : pickPassages(sentences, asks(g.user) ? g.user : undefined);
+    // A question about the world (what is a monad) is answered with what the model knows already.
+    const kept = shell || !seg.turns.length ? sentences.filter(hasSignal) : isGeneralQuestion(g.user) ? [] : pickPassages(sentences, asks(g.user) ? g.user : undefined);
     for (const s of kept) {
       conclusions.push(s);
       push(candidate(ctx, s, g.t, 'assistant'));

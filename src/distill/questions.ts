@@ -21,8 +21,26 @@ export function topicOf(question: string): string {
 }
 
 /** An answer that leans on the question: it does not say what it is about. */
-const LEANS = /^(?:yes|no|nope|not yet|not really|it|it's|its|they|they're|there)\b|^(?:this|that)\s+(?:is|was|means|works|one)\b|^(?:是的|是|不是|可以|不可以|不行|能|不能|没有|有的|它|这|那|对)/i;
+const LEANS = /^(?:yes|no|nope|not yet|not really|it|it's|its|they|they're|there)\b|^(?:this|that)\s+(?:is|was|means|works|one)\b|^(?:是的|是[，,。！]|不是|可以|不可以|不行|能[，,。！]|不能|没有|有的|它|这|那|对[，,。！的])/i;
 
 export function leansOnQuestion(answer: string): boolean {
   return LEANS.test(answer.trim());
+}
+
+/** The shapes of asking what something is in general: a definition, a meaning, how a thing works. */
+const GENERAL_EN =
+  /^(?:(?:so|and|ok|okay|hey|quick question)[,:\s]+)?(?:what(?:'s| is| are)\s+(?:a|an)\s|what does\s.+\s(?:mean|stand for)\b|what(?:'s| is| are)\s+(?!the\b|our\b|this\b|that\b|these\b|those\b|my\b|your\b|we\b|it\b)[\w.+#-]+(?:\s+[\w.+#-]+){0,3}\s*(?:,\s*briefly|briefly)?\s*[?？]?\s*$|(?:can you\s+|please\s+)?(?:explain|define|describe)\s+(?!(?:the|this|that|our|why|what|how|where|when|it|these|those|my|your)\b)|how (?:does|do)\s+(?:a|an)\s|what(?:'s| is) the difference between\s|why (?:is|are|does|do)\s+(?:a|an)\s)/i;
+const GENERAL_ZH = /^(?:请|帮我)?(?:解释一下|解释下|解释|介绍一下|科普一下|讲讲|说说)|^什么是|是什么意思[？?]?$|什么意思[？?]?$|有什么区别[？?]?$|的区别是什么[？?]?$/u;
+/** Words that tie a question to this project: then it is not general knowledge. */
+const ABOUT_US = /\b(?:we|our|us|this|here|repo|repository|project|codebase|config|setup|team)\b|我们|咱们|项目|仓库|这个|这里|我们的|配置/i;
+const CODE_LIKE = /[`/\\]|\b\w+\.(?:ts|js|py|go|rs|java|json|ya?ml|toml|sql|md|sh)\b|\b[a-z]+_[a-z_]+\b|\b[a-z]+[A-Z]\w*\b/;
+
+/**
+ * A question about the world, not about this project: "what is a monad",
+ * "what does HTTP 418 mean", "解释一下 CAP 定理". Its answer is general
+ * knowledge, which the model knows already: nothing to remember.
+ */
+export function isGeneralQuestion(question: string): boolean {
+  const q = question.trim();
+  return (GENERAL_EN.test(q) || GENERAL_ZH.test(q)) && !ABOUT_US.test(q) && !CODE_LIKE.test(q);
 }

@@ -7,6 +7,7 @@
 import { anchored, entityCount, featuresOf } from './features.js';
 import { hasSignal } from './signals.js';
 import { isQuestion, leansOnQuestion } from './questions.js';
+import { statementOf } from '../text/statement.js';
 
 /** At least this score makes a sentence a memory; a neighbour of one joins it at KEEP_WITH. */
 export const KEEP_AT = 3;
@@ -49,6 +50,21 @@ export function isAcknowledgement(s: string): boolean {
   return ACK.test(s.trim());
 }
 
+/** Points for what an anchored sentence carries (design notes, Distillation: Scoring). */
+function scoreOf(s: string, f: ReturnType<typeof featuresOf>, answers: boolean): number {
+  let score = 2 * entityCount(f);
+  if (f.rule) score += 2;
+  if (f.status) score += 2;
+  if (MADE_CHANGE.test(s)) score += 2;
+  else if (f.change) score += 1;
+  if (hasSignal(s)) score += 1;
+  if (f.location) score += 1;
+  if (f.properNoun) score += 1;
+  if (f.deixis) score += 1;
+  if (answers) score += 1;
+  return score;
+}
+
 /**
  * The score of one reply sentence. `question` is the user's turn when it
  * asked or requested something: the informative sentences of the answer
@@ -61,16 +77,10 @@ export function worth(sentence: string, question?: string): number {
   if ([...s].length < MIN_CHARS || !isProse(s) || isQuestion(s) || isNarration(s) || isAcknowledgement(s)) return 0;
   const f = featuresOf(question && leansOnQuestion(s) ? `${question} ${s}` : s);
   // A change the assistant reports having made is this project's by definition.
-  if (!anchored(f) && !MADE_CHANGE.test(s)) return 0;
-  let score = 2 * entityCount(f);
-  if (f.rule) score += 2;
-  if (f.status) score += 2;
-  if (MADE_CHANGE.test(s)) score += 2;
-  else if (f.change) score += 1;
-  if (hasSignal(s)) score += 1;
-  if (f.location) score += 1;
-  if (f.properNoun) score += 1;
-  if (f.deixis) score += 1;
-  if (answers) score += 1;
+  const tied = anchored(f) || MADE_CHANGE.test(s);
+  let score = tied ? scoreOf(s, f, answers) : 0;
+  // The value of a thing ("the preview port is 3001", 对账模块是赵敏在管) is state worth keeping.
+  // Looked for only where it decides (finding it costs more than the rest of the score).
+  if (score < KEEP_AT && statementOf(s)) score = (tied ? score : scoreOf(s, f, answers)) + 2;
   return score;
 }

@@ -10,6 +10,8 @@ export interface BlockMemory {
   supplement?: string;
   createdAt: number;
   heat: number;
+  /** Set when it is the current value of a subject: state, carried like a project memory. */
+  subjectKey?: string | null;
 }
 
 /** A fact found by searching for the launch query, with its fused score. */
@@ -49,6 +51,15 @@ export interface SelectOptions {
 
 const GROUP_ORDER = { global: 0, project: 1, fact: 2 } as const;
 const GROUP_WEIGHT = { global: 2, project: 1, fact: 0 } as const;
+
+/**
+ * Where a memory goes in the block: preferences, then the current state
+ * (project memories, and any memory that is the current value of a
+ * subject), then episodes.
+ */
+export function sectionOf(m: BlockMemory): keyof typeof GROUP_ORDER {
+  return m.type === 'fact' && m.subjectKey ? 'project' : m.type;
+}
 const DAY_MS = 86_400_000;
 /** Conflicting memories must have been written within this window. */
 export const CONFLICT_WINDOW_DAYS = 14;
@@ -69,22 +80,24 @@ export function ancestorsOf(dir: string): string[] {
 
 /** Every global and project candidate, and the facts over the threshold (at most top_k), with their relevance. */
 export function selectMemories<M extends BlockMemory>(c: BlockCandidates<M>, o: SelectOptions): Array<Selected<M>> {
-  const facts = c.facts.filter((h) => h.score >= o.retrievalThreshold).slice(0, o.topK);
+  // A fact that is current state is already among the project memories; top_k counts episodes.
+  const state = new Set(c.projects.map((m) => m.id));
+  const facts = c.facts.filter((h) => h.score >= o.retrievalThreshold && !state.has(h.memory.id)).slice(0, o.topK);
   const dated = (m: M): string | undefined =>
     o.now - m.createdAt > o.archiveAfterDays * DAY_MS ? new Date(m.createdAt).toISOString().slice(0, 10) : undefined;
   const pick = (m: M, score: number): Selected<M> => ({
     memory: m,
     score,
-    relevance: GROUP_WEIGHT[m.type] + score + Math.min(m.heat, 50) / 1000,
+    relevance: GROUP_WEIGHT[sectionOf(m)] + score + Math.min(m.heat, 50) / 1000,
     date: dated(m),
   });
   return [...c.globals.map((m) => pick(m, 0)), ...c.projects.map((m) => pick(m, 0)), ...facts.map((h) => pick(h.memory, h.score))];
 }
 
-/** Globals, then project memories, then facts; older first within a group (a model weighs later context more). */
+/** Globals, then current state, then episodes; older first within a group (a model weighs later context more). */
 export function orderSelected<M extends BlockMemory>(items: Array<Selected<M>>): Array<Selected<M>> {
   return [...items].sort(
-    (a, b) => GROUP_ORDER[a.memory.type] - GROUP_ORDER[b.memory.type] || a.memory.createdAt - b.memory.createdAt || a.memory.id.localeCompare(b.memory.id, 'en', { numeric: true }),
+    (a, b) => GROUP_ORDER[sectionOf(a.memory)] - GROUP_ORDER[sectionOf(b.memory)] || a.memory.createdAt - b.memory.createdAt || a.memory.id.localeCompare(b.memory.id, 'en', { numeric: true }),
   );
 }
 

@@ -24,14 +24,17 @@ export async function readGitFacts(cwd: string): Promise<GitFacts> {
 }
 
 /**
- * store → candidates: every active global, project memories bound to this
- * directory or an ancestor, and the facts that a search for the launch
- * query finds (the cross-directory penalty applied).
+ * store → candidates: every active global, project memories and current
+ * values of subjects bound to this directory or an ancestor, and the facts
+ * that a search for the launch query finds (the cross-directory penalty
+ * applied).
  */
 export async function gatherCandidates(stores: Stores, config: Config, cwd: string, launchQuery: string): Promise<BlockCandidates<Memory>> {
   const { ancestorsOf } = await import('../inject/index.js');
   const globals = stores.user.hottest('global', MAX_CANDIDATES_PER_GROUP);
-  const projects = stores.project.hottest('project', MAX_CANDIDATES_PER_GROUP, ancestorsOf(cwd));
+  const dirs = ancestorsOf(cwd);
+  // Current state: project memories, and facts that are the current value of a subject.
+  const projects = [...stores.project.hottest('project', MAX_CANDIDATES_PER_GROUP, dirs), ...stores.project.hottest('fact', MAX_CANDIDATES_PER_GROUP, dirs, { stateOnly: true })];
   const facts = launchQuery.trim()
     ? (
         await stores.search(launchQuery, {

@@ -1,69 +1,118 @@
-import type { Statement } from 'better-sqlite3';
+import type { Statement as SqlStatement } from 'better-sqlite3';
 import { indexTerms } from '../text/index.js';
+import type { Statement } from '../text/statement.js';
 import type { VectorIndex } from './vectors.js';
-import type { WriteDecision } from './write-decision.js';
+import type { NearMemory, WriteDecision } from './write-decision.js';
 import type { Candidate, WriteResult } from './types.js';
 
 export interface WriteTarget {
-  stmt: (sql: string) => Statement;
+  stmt: (sql: string) => SqlStatement;
   /** The store's vector table, or a batch holding vectors until it ends (batch-vectors.ts). */
   vectors: Pick<VectorIndex, 'insert' | 'replace'>;
   embedderId: string;
   displayId: (rowid: number) => string;
 }
 
+/** What one write is: the screened text, its hash and vector, the time, and the value it states (if any). */
+export interface Written {
+  text: string;
+  hash: string;
+  vector: Float32Array;
+  now: number;
+  statement?: Statement;
+}
+
 /** Whether a write changed what the store remembers (counted as written; a cache built before is stale). */
 export function changesMemory(r: WriteResult): boolean {
-  return r.action === 'inserted' || r.action === 'updated' || r.action === 'merged';
+  return r.action === 'inserted' || r.action === 'updated' || r.action === 'merged' || (r.supersedes?.length ?? 0) > 0;
 }
 
 /**
- * Carries out one write decision (write-decision.ts) on the tables: the
- * memory row, its FTS row and its vector. Runs inside the caller's transaction.
+ * Carries out one write decision (write-decision.ts, subject-decision.ts)
+ * on the tables: the memory row, its FTS row and its vector. Runs inside
+ * the caller's transaction.
  */
-export function applyDecision(
-  db: WriteTarget,
-  c: Candidate,
-  w: { text: string; hash: string; vector: Float32Array; now: number },
-  decision: WriteDecision,
-): WriteResult {
+export function applyDecision(db: WriteTarget, c: Candidate, w: Written, decision: WriteDecision): WriteResult {
   const { stmt, vectors } = db;
   switch (decision.kind) {
     case 'update': {
       const t = decision.target;
       stmt('UPDATE memories SET text = ?, content_hash = ?, last_accessed_at = ?, embedder_id = ? WHERE id = ?').run(w.text, w.hash, w.now, db.embedderId, t.id);
+      // Nearly the same words: a value they state is the memory's now; with none stated it keeps its subject.
+      if (w.statement) stmt('UPDATE memories SET subject = ?, subject_key = ?, value = ? WHERE id = ?').run(w.statement.subject, w.statement.key, w.statement.value, t.id);
       stmt('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(indexTerms(w.text), t.id);
       vectors.replace(t.id, w.vector, t.type);
       return { action: 'updated', id: db.displayId(t.id), similarity: t.similarity };
     }
-    case 'merge': {
+    case 'merge':
+      merge(db, decision.target, decision.supplement, w.now);
+      return { action: 'merged', id: db.displayId(decision.target.id), similarity: decision.target.similarity };
+    case 'confirm': {
       const t = decision.target;
-      stmt('UPDATE memories SET supplement = ?, last_accessed_at = ? WHERE id = ?').run(decision.supplement, w.now, t.id);
-      stmt('UPDATE memories_fts SET supplement_terms = ? WHERE rowid = ?').run(indexTerms(decision.supplement), t.id);
-      return { action: 'merged', id: db.displayId(t.id), similarity: t.similarity };
+      if (decision.supplement !== undefined) merge(db, t, t.supplement ? `${t.supplement}\n${decision.supplement}` : decision.supplement, w.now);
+      else stmt('UPDATE memories SET last_accessed_at = max(last_accessed_at, ?) WHERE id = ?').run(w.now, t.id);
+      const gone = supersede(db, decision.supersede ?? [], t.id, w.now);
+      return { action: decision.supplement !== undefined ? 'merged' : 'duplicate', id: db.displayId(t.id), confirms: db.displayId(t.id), ...(gone.length ? { supersedes: gone } : {}) };
     }
     case 'duplicate':
       return { action: 'duplicate', id: db.displayId(decision.target.id), similarity: decision.target.similarity };
     case 'overlap':
     case 'repeat':
       return { action: 'filtered', reason: decision.kind, id: db.displayId(decision.target.id), similarity: decision.target.similarity };
+    case 'refused':
+      return { action: 'filtered', reason: 'refused' };
     case 'insert':
     case 'supersede':
+    case 'historic':
       break;
   }
-  const created = c.createdAt ?? w.now;
-  const info = stmt(
-    `INSERT INTO memories (type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id)
-     VALUES (?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?)`,
-  ).run(c.type, w.text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, created, w.hash, db.embedderId);
-  const id = Number(info.lastInsertRowid);
-  stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(w.text), '');
-  vectors.insert(id, w.vector, c.type);
+  const id = insert(db, c, w, decision.kind === 'supersede' ? decision.targets[0] : undefined);
+  if (decision.kind === 'historic') {
+    // True until the newer value was stated: history from the start.
+    stmt("UPDATE memories SET status = 'archived', superseded_by = ?, valid_to = (SELECT created_at FROM memories WHERE id = ?) WHERE id = ?").run(decision.newer.id, decision.newer.id, id);
+    return { action: 'inserted', id: db.displayId(id), similarity: 0 };
+  }
   if (decision.kind === 'supersede') {
-    // The corrected memory is kept, archived and linked: never injected alone again.
-    const old = decision.target;
-    stmt("UPDATE memories SET status = 'archived', superseded_by = ? WHERE id = ?").run(id, old.id);
-    return { action: 'inserted', id: db.displayId(id), similarity: old.similarity, supersedes: db.displayId(old.id) };
+    const gone = supersede(db, decision.targets, id, createdOf(c, w));
+    return { action: 'inserted', id: db.displayId(id), similarity: decision.targets[0]?.similarity ?? 0, supersedes: gone };
   }
   return { action: 'inserted', id: db.displayId(id), similarity: decision.similarity };
+}
+
+const createdOf = (c: Candidate, w: Written): number => c.createdAt ?? w.now;
+
+function merge(db: WriteTarget, t: NearMemory, supplement: string, now: number): void {
+  db.stmt('UPDATE memories SET supplement = ?, last_accessed_at = max(last_accessed_at, ?) WHERE id = ?').run(supplement, now, t.id);
+  db.stmt('UPDATE memories_fts SET supplement_terms = ? WHERE rowid = ?').run(indexTerms(supplement), t.id);
+}
+
+/**
+ * A new row. A correction without a stated value of its own (correction
+ * words only) takes the subject of the memory it corrects: it is that
+ * subject's current memory now, its value unknown.
+ */
+function insert(db: WriteTarget, c: Candidate, w: Written, corrected: NearMemory | undefined): number {
+  const created = createdOf(c, w);
+  const info = db
+    .stmt(
+      `INSERT INTO memories (type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id, subject, subject_key, value)
+       VALUES (?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?, ?, ?, ?)`,
+    )
+    .run(c.type, w.text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, created, w.hash, db.embedderId, w.statement?.subject ?? null, w.statement?.key ?? null, w.statement?.value ?? null);
+  const id = Number(info.lastInsertRowid);
+  if (!w.statement && corrected) db.stmt("UPDATE memories SET (subject, subject_key, value) = (SELECT subject, subject_key, '' FROM memories WHERE id = ?) WHERE id = ?").run(corrected.id, id);
+  db.stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(w.text), '');
+  db.vectors.insert(id, w.vector, c.type);
+  return id;
+}
+
+/** The memories replaced by `by`: kept, archived and linked, true until `at`; never injected again. */
+function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: number): string[] {
+  const out: string[] = [];
+  for (const t of targets) {
+    if (t.id === by) continue;
+    db.stmt("UPDATE memories SET status = 'archived', superseded_by = ?, valid_to = ? WHERE id = ?").run(by, at, t.id);
+    out.push(db.displayId(t.id));
+  }
+  return out;
 }

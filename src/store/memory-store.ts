@@ -11,9 +11,20 @@ import { hybridSearch } from './search.js';
 import { BatchVectors } from './batch-vectors.js';
 import { decideWrite, screenCandidate, type NearMemory, type PreparedCandidate, type WriteDecision } from './write-decision.js';
 import { applyDecision, changesMemory } from './apply-write.js';
+import { statementOf } from '../text/statement.js';
+import { SubjectIndex } from './subject-index.js';
+import { decideByStatement, foldable } from './subject-decision.js';
 import type { Candidate, Hit, Memory, MemoryType, SearchFilter, SearchOptions, StoreScope, WritePolicy, WriteResult } from './types.js';
 
 export { contentHash, capSupplement, MAX_SUPPLEMENT_CHARS } from './write-decision.js';
+
+/** What one write transaction keeps while it is written. */
+interface WriteBatch {
+  vectors: BatchVectors;
+  rows: Map<number, MemoryRow>;
+  /** The current memory of each subject: read on the first statement of a value in the batch (it then sees every write before it). */
+  subjectIndex?: SubjectIndex;
+}
 
 /** A batch written in parts (MemoryStore.openBatch). */
 export interface BatchWrite {
@@ -206,15 +217,15 @@ export class MemoryStore {
     return { screened, vectorOf };
   }
 
-  /** The state one batch keeps while it is written: its vectors, and the neighbour rows it has read. */
-  private newBatch(): { vectors: BatchVectors; rows: Map<number, MemoryRow> } {
+  /** The state one batch keeps while it is written: its vectors, the neighbour rows it has read, the current memory of each subject. */
+  private newBatch(): WriteBatch {
     const maxId = this.stmt('SELECT max(id) FROM memories').pluck().get() as number | null;
     return { vectors: new BatchVectors(this.vectors, (maxId ?? 0) + 1), rows: new Map() };
   }
 
   /** Writes prepared candidates in order; inside a transaction. */
   private writePrepared(
-    batch: { vectors: BatchVectors; rows: Map<number, MemoryRow> },
+    batch: WriteBatch,
     cs: Candidate[],
     p: Awaited<ReturnType<MemoryStore['prepare']>>,
     now: number,
@@ -226,26 +237,48 @@ export class MemoryStore {
       if (!x || !('text' in x)) return x ?? { action: 'filtered', reason: 'empty' };
       const vector = p.vectorOf.get(i);
       if (!vector) throw new Error('the embedder returned no vector');
-      return this.writeOne(batch.vectors, batch.rows, c, x.text, x.hash, vector, now, policy, dedup);
+      return this.writeOne(batch, c, x.text, x.hash, vector, now, policy, dedup);
     });
   }
 
   /**
    * Dedup or insert one screened candidate; runs inside writeMany's
-   * transaction. `rows` caches the neighbour rows read so far in it: a
-   * session's candidates keep meeting the same few neighbours, and only this
+   * transaction. A statement of a value is decided against the current
+   * memories of its subject first (subject-decision.ts); anything else, or
+   * a subject nobody holds yet, by similarity with its nearest neighbours.
+   * `batch.rows` caches the neighbour rows read so far in it: a session's
+   * candidates keep meeting the same few neighbours, and only this
    * transaction writes meanwhile, so a row it changes is all that goes stale.
    */
-  private writeOne(batch: BatchVectors, rows: Map<number, MemoryRow>, c: Candidate, text: string, hash: string, vector: Float32Array, now: number, policy: WritePolicy, dedup: boolean): WriteResult {
+  private writeOne(batch: WriteBatch, c: Candidate, text: string, hash: string, vector: Float32Array, now: number, policy: WritePolicy, dedup: boolean): WriteResult {
     const same = this.stmt('SELECT id FROM memories WHERE content_hash = ?').get(hash) as { id: number } | undefined;
     if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
-
+    // A summary quotes what was said: it states no value of its own.
+    const statement = c.summary ? undefined : statementOf(text);
+    const subjects = statement && dedup ? (batch.subjectIndex ??= SubjectIndex.load(this.stmt)) : undefined;
+    let decision: WriteDecision | undefined =
+      statement && subjects ? decideByStatement(text, statement, subjects.peersOf(statement.key, c.type, c.dir), { createdAt: c.createdAt ?? now, explicit: c.explicit, force: c.force }) : undefined;
     // Without dedup (restoring memories kept elsewhere) only exact repeats are refused.
-    const decision: WriteDecision = dedup
-      ? decideWrite(text, this.eligibleNeighbours(batch, rows, vector, c), policy, { explicit: c.explicit, force: c.force, summary: c.summary })
-      : { kind: 'insert', similarity: 0 };
-    if ('target' in decision) rows.delete(decision.target.id);
-    return applyDecision({ stmt: this.stmt, vectors: batch, embedderId: this.embedder.id, displayId: (r) => this.displayId(r) }, c, { text, hash, vector, now }, decision);
+    if (!decision && dedup) {
+      const near = this.eligibleNeighbours(batch.vectors, batch.rows, vector, c);
+      const keyOf = (id: number): string | null | undefined => batch.rows.get(id)?.subject_key;
+      decision = decideWrite(text, foldable(near, keyOf, statement), policy, { explicit: c.explicit, force: c.force, summary: c.summary });
+    }
+    decision ??= { kind: 'insert', similarity: 0 };
+    const result = applyDecision({ stmt: this.stmt, vectors: batch.vectors, embedderId: this.embedder.id, displayId: (r) => this.displayId(r) }, c, { text, hash, vector, now, ...(statement ? { statement } : {}) }, decision);
+    this.afterWrite(batch, decision, result);
+    return result;
+  }
+
+  /** Keeps the batch's caches true to what a decision wrote. */
+  private afterWrite(batch: WriteBatch, d: WriteDecision, r: WriteResult): void {
+    const changed = [...('target' in d ? [d.target] : []), ...(d.kind === 'supersede' ? d.targets : []), ...(d.kind === 'confirm' ? (d.supersede ?? []) : [])];
+    for (const t of changed) batch.rows.delete(t.id);
+    // An index read later reads this write with it.
+    const index = batch.subjectIndex;
+    if (!index) return;
+    const ids = [...(r.supersedes ?? []), ...(r.id === undefined ? [] : [r.id])].map((x) => this.parseId(x));
+    for (const id of ids) if (id !== undefined) index.refresh(this.stmt, id);
   }
 
   /** Active neighbours a candidate may be folded into: same directory, or any global. */
@@ -294,17 +327,19 @@ export class MemoryStore {
    * Active memories of one type for injection, hottest and most recently
    * used first, optionally only those bound to one of `dirs`. Capped: a
    * 1,500-token block holds tens of memories, so thousands need not load.
+   * `stateOnly`: only those that are the current value of a subject.
    */
-  hottest(type: MemoryType, limit: number, dirs?: string[]): Memory[] {
+  hottest(type: MemoryType, limit: number, dirs?: string[], o: { stateOnly?: boolean } = {}): Memory[] {
+    const state = o.stateOnly ? ' AND subject_key IS NOT NULL' : '';
     return this.run(() => {
       const rows = (
         dirs
           ? this.stmt(
-                `SELECT * FROM memories WHERE type = ? AND status = 'active' AND dir IN (SELECT value FROM json_each(?))
+                `SELECT * FROM memories WHERE type = ? AND status = 'active'${state} AND dir IN (SELECT value FROM json_each(?))
                  ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`,
               )
               .all(type, JSON.stringify(dirs), limit)
-          : this.stmt(`SELECT * FROM memories WHERE type = ? AND status = 'active' ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`)
+          : this.stmt(`SELECT * FROM memories WHERE type = ? AND status = 'active'${state} ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`)
               .all(type, limit)
       ) as MemoryRow[];
       return rows.map((r) => this.toMemory(r));
@@ -421,7 +456,9 @@ export class MemoryStore {
 
   /**
    * Lazy decay: facts not accessed for `days` and still cold are archived
-   * (kept, shown with --archived, never injected). Returns how many.
+   * (kept, shown with --archived, never injected). Returns how many. Only
+   * episodes decay: a memory that is the current value of its subject stays
+   * true until a newer value replaces it, asked for or not.
    */
   archiveCold(days: number, now = Date.now()): number {
     if (!this.writable) return 0;
@@ -429,7 +466,7 @@ export class MemoryStore {
     // only the cold few; on heat it would read every fact.
     const n = this.run(
       () =>
-        this.stmt("UPDATE memories SET status = 'archived' WHERE status = 'active' AND type = 'fact' AND last_accessed_at < ? AND +heat < ?").run(
+        this.stmt("UPDATE memories SET status = 'archived' WHERE status = 'active' AND type = 'fact' AND last_accessed_at < ? AND +heat < ? AND subject_key IS NULL").run(
           now - days * DAY_MS,
           HOT_HEAT,
         ).changes,

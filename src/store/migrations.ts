@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { VECTOR_DIMS } from './embed/embedder.js';
+import { backfillSubjects } from './subject-backfill.js';
 
 interface Migration {
   name: string;
@@ -147,18 +148,46 @@ export const MIGRATIONS: Migration[] = [
         DROP TABLE memory_vectors_next;
       `),
   },
+  {
+    name: '012_subjects',
+    // Memory over time: what a memory states the value of (its subject, the
+    // key that restatements share, the value), and when it stopped being
+    // true (valid_to, set when a newer value supersedes it). A memory became
+    // true when it was created. Memories superseded before this step stopped
+    // being true when the memory that corrected them was written.
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE memories ADD COLUMN subject TEXT;
+        ALTER TABLE memories ADD COLUMN subject_key TEXT;
+        ALTER TABLE memories ADD COLUMN value TEXT;
+        ALTER TABLE memories ADD COLUMN valid_to INTEGER;
+        CREATE INDEX memories_subject ON memories (subject_key) WHERE subject_key IS NOT NULL;
+        UPDATE memories SET valid_to = (SELECT n.created_at FROM memories n WHERE n.id = memories.superseded_by) WHERE superseded_by IS NOT NULL;
+      `),
+  },
+  {
+    name: '013_subjects_backfill',
+    layoutOnly: true,
+    // The subjects of memories written before 012, found by the same rules
+    // as new writes (text/statement.ts). Nothing is superseded here: two
+    // values of one subject stay as they were, for the block's conflict
+    // note to show, until a newer statement settles it. Deferred by a
+    // launch: a store read before it simply has no subjects yet.
+    up: (db) => backfillSubjects(db),
+  },
 ];
 
 /**
  * The steps a store lacks, in order. With `deferLayout` (a launch), an
- * existing store stops before its first layout-only step: the launch reads
- * it as it is, and the background distiller or the next command migrates.
+ * existing store skips its layout-only steps: the launch reads it as it is,
+ * and the background distiller or the next command lays it out. The steps
+ * after them still apply (a launch must read the columns they add), so a
+ * step never depends on an earlier layout-only one.
  */
 export function pendingMigrations(applied: Set<string>, o: { deferLayout?: boolean } = {}): Migration[] {
   const pending = MIGRATIONS.filter((m) => !applied.has(m.name));
   if (!o.deferLayout || applied.size === 0) return pending;
-  const stop = pending.findIndex((m) => m.layoutOnly);
-  return stop < 0 ? pending : pending.slice(0, stop);
+  return pending.filter((m) => !m.layoutOnly);
 }
 
 export function migrate(db: Database.Database, o: { deferLayout?: boolean } = {}): void {

@@ -18,6 +18,10 @@ export interface MemoryRow {
   embedder_id: string;
   superseded_by: number | null;
   reviewed_at: number | null;
+  subject: string | null;
+  subject_key: string | null;
+  value: string | null;
+  valid_to: number | null;
 }
 
 /** Display ids: "12" in the project store, "g12" in the user store. */
@@ -53,12 +57,26 @@ export function toMemory(scope: StoreScope, r: MemoryRow): Memory {
     embedderId: r.embedder_id,
     supersededBy: r.superseded_by === null || r.superseded_by === undefined ? null : displayId(scope, r.superseded_by),
     reviewedAt: r.reviewed_at ?? null,
+    subject: r.subject ?? null,
+    subjectKey: r.subject_key ?? null,
+    value: r.value ?? null,
+    validTo: r.valid_to ?? null,
   };
+}
+
+/**
+ * Whether a row was true at `t`: written by then and not yet superseded. A
+ * memory archived for being cold was still true; only a newer value ends one.
+ */
+export function trueAt(r: Pick<MemoryRow, 'created_at' | 'valid_to'>, t: number): boolean {
+  return r.created_at <= t && (r.valid_to === null || r.valid_to === undefined || r.valid_to > t);
 }
 
 /** Pure: whether a row passes a search or list filter. */
 export function passesFilter(r: MemoryRow, f: SearchFilter): boolean {
-  if (!f.includeArchived && r.status !== 'active') return false;
+  if (f.asOf !== undefined) {
+    if (!trueAt(r, f.asOf)) return false;
+  } else if (!f.includeArchived && r.status !== 'active') return false;
   if (f.type && r.type !== f.type) return false;
   if (f.agent && r.agent !== f.agent) return false;
   if (f.dir && !(r.dir === f.dir || r.dir.startsWith(f.dir.endsWith('/') ? f.dir : `${f.dir}/`))) return false;

@@ -28,15 +28,25 @@ export interface Memory {
   supersededBy: string | null;
   /** When a person accepted, edited or retyped it; null while pending review. */
   reviewedAt: number | null;
+  /** What it states the value of (text/statement.ts), as written; null for an episode. */
+  subject: string | null;
+  /** The subject's normalised key: restatements share it. */
+  subjectKey: string | null;
+  /** The value it states of its subject. */
+  value: string | null;
+  /** When a newer value superseded it (it was true from createdAt until then); null while current. */
+  validTo: number | null;
 }
 
 export type WriteAction = 'inserted' | 'updated' | 'merged' | 'duplicate' | 'filtered';
-export type FilterReason = 'trivia' | 'short' | 'low-value' | 'overlap' | 'empty' | 'secret' | 'repeat';
+export type FilterReason = 'trivia' | 'short' | 'low-value' | 'overlap' | 'empty' | 'secret' | 'repeat' | 'refused';
 
 export interface WriteResult {
   action: WriteAction;
-  /** The memory this one corrected (and archived), if any. */
-  supersedes?: string;
+  /** The memories this one corrected or replaced as the newer value of their subject (now history), if any. */
+  supersedes?: string[];
+  /** A refused proposal or a restatement: the current memory it confirmed. */
+  confirms?: string;
   reason?: FilterReason;
   /** The memory written, updated or matched. */
   id?: string;
@@ -52,6 +62,11 @@ export interface SearchFilter {
   since?: number;
   until?: number;
   includeArchived?: boolean;
+  /**
+   * Milliseconds: what was true then, archived or not (written by then, not
+   * yet superseded). Overrides includeArchived.
+   */
+  asOf?: number;
 }
 
 export interface SearchOptions extends SearchFilter {

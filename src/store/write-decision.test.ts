@@ -51,7 +51,7 @@ describe('write decision (pure)', () => {
 
   it('lets a correction supersede the memory on the same subject', () => {
     const old = near(9, 0.6, 'The test command is pnpm vitest run');
-    expect(decideWrite('The test command is now bun test instead of pnpm vitest run', [old], policy)).toMatchObject({ kind: 'supersede', target: { id: 9 } });
+    expect(decideWrite('The test command is now bun test instead of pnpm vitest run', [old], policy)).toMatchObject({ kind: 'supersede', targets: [{ id: 9 }] });
     expect(decideWrite('测试命令改成 bun test，不再用 pnpm vitest run', [near(9, 0.7, '测试命令是 pnpm vitest run')], policy, { explicit: true }).kind).toBe('supersede');
     // A session summary quotes corrections; it never supersedes one itself.
     expect(decideWrite('bash session: echo "the test command is now bun test instead of pnpm vitest run"', [old], policy, { summary: true }).kind).toBe('insert');

@@ -1,6 +1,10 @@
 import { isCorrection, isLowValue, isTooShort, isTrivia, onlyRedacted, overlapWith, redact, MAX_OVERLAP, type Candidate } from '../text/index.js';
 import type { MemoryType, WritePolicy, WriteResult } from './types.js';
 import { sha256Hex } from '../ids.js';
+import { statementOf } from '../text/statement.js';
+
+/** A statement of a value is kept from this length (weighted), below the design's 30 for other text. */
+const MIN_STATEMENT_CHARS = 12;
 
 /**
  * The write path's decisions, pure so they are tested with values: what the
@@ -59,7 +63,8 @@ export function screenCandidate(c: Candidate, policy: Pick<WritePolicy, 'triviaF
   if (!raw) return { action: 'filtered', reason: 'empty' };
   if (policy.triviaFilter && isTrivia(raw)) return { action: 'filtered', reason: 'trivia' };
   if (!c.explicit) {
-    if (isTooShort(raw)) return { action: 'filtered', reason: 'short' };
+    // A value stated of a thing ("The cache is Redis.") stands alone however short; a fragment does not.
+    if (isTooShort(raw) && (c.summary || isTooShort(raw, MIN_STATEMENT_CHARS) || !statementOf(raw))) return { action: 'filtered', reason: 'short' };
     if (isLowValue(raw)) return { action: 'filtered', reason: 'low-value' };
   }
   const text = redact(raw);
@@ -86,8 +91,14 @@ export type WriteDecision =
   | { kind: 'overlap'; target: NearMemory }
   /** An explicit memory that nearly repeats an existing one: refused unless forced. */
   | { kind: 'repeat'; target: NearMemory }
-  /** A correction of an existing memory: inserted, and the old one archived with a link. */
-  | { kind: 'supersede'; target: NearMemory }
+  /** A correction or a newer value: inserted, and the old ones archived as history with a link and the time they stopped being true. */
+  | { kind: 'supersede'; targets: NearMemory[] }
+  /** The current value restated, or a refused proposal: the current memory is confirmed (and gains the restatement); others of its subject become history. */
+  | { kind: 'confirm'; target: NearMemory; supplement?: string; supersede?: NearMemory[] }
+  /** A value said before the current one (an old transcript): kept as history of the newer. */
+  | { kind: 'historic'; newer: NearMemory }
+  /** A refused proposal with no current value to confirm: nothing to keep. */
+  | { kind: 'refused' }
   | { kind: 'insert'; similarity: number };
 
 /**
@@ -154,7 +165,7 @@ export function decideWrite(
   const corrected = isCorrection(text) ? near.find((n) => n.similarity >= policy.merge && !sameWords(text, n.text)) : undefined;
   // What a person reviewed is corrected only by a person (an explicit memory); a distilled correction becomes its supplement.
   if (corrected && corrected.curated && !o.explicit) return supplementOf(corrected, text);
-  if (corrected) return { kind: 'supersede', target: corrected };
+  if (corrected) return { kind: 'supersede', targets: [corrected] };
   const keys = keyTokens(text);
   const same = near.filter((n) => !keysDiffer(keys, n.text));
   const best = same[0];

@@ -24,6 +24,10 @@ const PAIRS: Array<[string, string[]]> = [
   ['缩进', ['indentation', 'indent']], ['注释', ['comment', 'comments']], ['语言', ['language']], ['中文', ['chinese']], ['英文', ['english']],
   ['状态管理', ['state']], ['功能开关', ['feature', 'flag', 'flags']], ['开关', ['flag', 'flags']], ['定时', ['cron', 'schedule']],
   ['备份', ['backup']], ['监控', ['monitoring']], ['告警', ['alert']], ['安全', ['security']], ['加密', ['encrypt', 'encryption']],
+  ['负责人', ['owner']], ['维护人', ['owner']], ['回调', ['callback']], ['次数', ['count']], ['金额', ['amount']], ['区域', ['region']],
+  ['集群', ['cluster']], ['预览', ['preview']], ['服务器', ['server']], ['主机', ['host']], ['域名', ['domain']], ['存储桶', ['bucket']],
+  ['桶', ['bucket']], ['风格', ['style']], ['端到端', ['e2e']], ['存储', ['store', 'storage']], ['地址', ['address', 'url']],
+  ['默认', ['default']], ['编码', ['encoding']], ['单位', ['unit']], ['主', ['primary']], ['图片', ['image']], ['包管理器', ['package-manager']],
 ];
 
 const ZH_TO_EN = new Map(PAIRS);
@@ -36,4 +40,35 @@ export function translations(latin: string[], cjk: string[]): string[] {
   for (const w of latin) for (const zh of EN_TO_ZH.get(w) ?? EN_TO_ZH.get(w.replace(/s$/, '')) ?? []) out.push(zh);
   for (const run of cjk) for (const [zh, ens] of ZH_TO_EN) if (run.includes(zh)) out.push(...ens);
   return [...new Set(out)];
+}
+
+/** Longest first, so 负责人 wins over 负责 and 服务器 over 服务. */
+const ZH_WORDS = [...ZH_TO_EN.keys()].sort((a, b) => b.length - a.length);
+
+/** The English word a Chinese glossary word stands for (its first translation), or undefined. */
+export function canonicalOf(zh: string): string | undefined {
+  return ZH_TO_EN.get(zh)?.[0];
+}
+
+/**
+ * A run of Chinese split into glossary words, longest match first; the
+ * characters between them stay together as one word (对账模块 → 对账, 模块).
+ */
+export function splitByGlossary(run: string): string[] {
+  const out: string[] = [];
+  let unknown = '';
+  for (let i = 0; i < run.length; ) {
+    const word = ZH_WORDS.find((w) => run.startsWith(w, i));
+    if (word) {
+      if (unknown) out.push(unknown);
+      unknown = '';
+      out.push(word);
+      i += word.length;
+    } else {
+      unknown += run[i];
+      i++;
+    }
+  }
+  if (unknown) out.push(unknown);
+  return out;
 }

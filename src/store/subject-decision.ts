@@ -1,0 +1,73 @@
+import { sameValue, type SubjectMatch } from '../text/subject-key.js';
+import type { Statement } from '../text/statement.js';
+import type { NearMemory, WriteDecision } from './write-decision.js';
+
+/**
+ * Memory over time, pure: what a statement of a value does to the current
+ * memories of its subject. A new value supersedes the old (kept as history,
+ * with the time it stopped being true), whatever words say it; the same
+ * value restates the current memory; a refused or rolled-back proposal
+ * confirms it. A subject that only may be the same (one word inside a
+ * longer subject) changes nothing: both are kept, and the block notes the
+ * disagreement.
+ */
+
+/** A current memory of the same or a possibly same subject. */
+export interface SubjectPeer extends NearMemory {
+  value: string;
+  match: SubjectMatch;
+  createdAt: number;
+  /** When a person accepted or edited it; null while pending review. */
+  reviewedAt: number | null;
+}
+
+export interface StatementContext {
+  /** When the statement was made (an imported transcript can be older than what the store holds). */
+  createdAt: number;
+  /** The user asked for it (`remember`, a marker). */
+  explicit?: boolean;
+  force?: boolean;
+}
+
+const newest = (ps: SubjectPeer[]): SubjectPeer | undefined => [...ps].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id)[0];
+
+/**
+ * The decision for a statement, or undefined when its subject has no
+ * current memory (then the usual dedup applies, among memories that are not
+ * about another subject).
+ */
+export function decideByStatement(text: string, st: Statement, peers: SubjectPeer[], c: StatementContext): WriteDecision | undefined {
+  const same = peers.filter((p) => p.match === 'same');
+  if (st.stance === 'reject' && !st.value) {
+    // "We decided against us-east-1": the current value stands; with none known there is nothing to keep.
+    const current = newest(same);
+    return current ? { kind: 'confirm', target: current } : { kind: 'refused' };
+  }
+  const agreeing = same.filter((p) => sameValue(p.value, st.value));
+  const differing = same.filter((p) => !sameValue(p.value, st.value));
+  // Said before a value the store already holds (an old transcript imported late): history, not current.
+  const later = newest(differing.filter((p) => p.createdAt > c.createdAt));
+  if (later && !agreeing.some((p) => p.createdAt > c.createdAt)) return { kind: 'historic', newer: later };
+  // What a person reviewed yields only to a statement made after the review.
+  const replaceable = differing.filter((p) => !p.curated || p.reviewedAt === null || c.createdAt > p.reviewedAt);
+  const current = newest(agreeing);
+  if (current) {
+    if (st.stance === 'reject') return { kind: 'confirm', target: current, ...(replaceable.length ? { supersede: replaceable } : {}) };
+    // The user restating a value in other words: refused as a near repeat, unless forced (then the new words replace the old).
+    if (c.explicit) return c.force ? { kind: 'supersede', targets: [...agreeing, ...replaceable] } : { kind: 'repeat', target: current };
+    const known = current.text === text || current.supplement.split('\n').includes(text);
+    return { kind: 'confirm', target: current, ...(known ? {} : { supplement: text }), ...(replaceable.length ? { supersede: replaceable } : {}) };
+  }
+  if (replaceable.length) return { kind: 'supersede', targets: replaceable };
+  // A value nobody held yet, or a curated one stands beside it: a new memory.
+  return same.length ? { kind: 'insert', similarity: 0 } : undefined;
+}
+
+/**
+ * Neighbours the usual dedup may fold a statement into: none that states a
+ * value of a subject (the same subject was decided above; another subject,
+ * or only possibly the same, is another memory).
+ */
+export function foldable(near: NearMemory[], keyOf: (id: number) => string | null | undefined, st: Statement | undefined): NearMemory[] {
+  return st ? near.filter((n) => !keyOf(n.id)) : near;
+}

@@ -1,0 +1,98 @@
+import type { Statement as SqlStatement } from 'better-sqlite3';
+import { matchSubjects } from '../text/subject-key.js';
+import type { MemoryType } from './types.js';
+import type { SubjectPeer } from './subject-decision.js';
+
+/** A current memory that states a value, as a write batch sees it. */
+interface Entry {
+  id: number;
+  type: MemoryType;
+  dir: string;
+  text: string;
+  supplement: string;
+  key: string;
+  value: string;
+  createdAt: number;
+  reviewedAt: number | null;
+}
+
+interface Row {
+  id: number;
+  type: MemoryType;
+  dir: string;
+  text: string;
+  supplement: string;
+  subject_key: string;
+  value: string | null;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
+const COLUMNS = 'id, type, dir, text, supplement, subject_key, value, created_at, reviewed_at';
+
+function entryOf(r: Row): Entry {
+  return { id: r.id, type: r.type, dir: r.dir, text: r.text, supplement: r.supplement, key: r.subject_key, value: r.value ?? '', createdAt: r.created_at, reviewedAt: r.reviewed_at };
+}
+
+/**
+ * The current memories of every subject in a store, read once per write
+ * batch and kept in step with its writes: a session's statements are
+ * matched against them by the words of their keys, without a query each.
+ */
+export class SubjectIndex {
+  private readonly entries = new Map<number, Entry>();
+  private readonly byWord = new Map<string, Set<number>>();
+
+  static load(stmt: (sql: string) => SqlStatement): SubjectIndex {
+    const index = new SubjectIndex();
+    const rows = stmt(`SELECT ${COLUMNS} FROM memories WHERE status = 'active' AND subject_key IS NOT NULL`).all() as Row[];
+    for (const r of rows) index.add(entryOf(r));
+    return index;
+  }
+
+  /** Reads one memory again after this batch wrote it: current with a subject, it is in; otherwise out. */
+  refresh(stmt: (sql: string) => SqlStatement, id: number): void {
+    const r = stmt(`SELECT ${COLUMNS}, status FROM memories WHERE id = ?`).get(id) as (Row & { status: string }) | undefined;
+    if (r && r.status === 'active' && r.subject_key) this.add(entryOf(r));
+    else this.remove(id);
+  }
+
+  add(e: Entry): void {
+    this.remove(e.id);
+    this.entries.set(e.id, e);
+    for (const w of e.key.split(' ')) {
+      let ids = this.byWord.get(w);
+      if (!ids) this.byWord.set(w, (ids = new Set()));
+      ids.add(e.id);
+    }
+  }
+
+  remove(id: number): void {
+    const e = this.entries.get(id);
+    if (!e) return;
+    this.entries.delete(id);
+    for (const w of e.key.split(' ')) this.byWord.get(w)?.delete(id);
+  }
+
+  /**
+   * Current memories whose subject is, or may be, `key`, where a memory of
+   * this type and directory could be folded: the same directory, or any
+   * global for a global.
+   */
+  peersOf(key: string, type: MemoryType, dir: string): SubjectPeer[] {
+    const seen = new Set<number>();
+    const out: SubjectPeer[] = [];
+    for (const w of key.split(' ')) {
+      for (const id of this.byWord.get(w) ?? []) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const e = this.entries.get(id);
+        if (!e || (type === 'global' ? e.type !== 'global' : e.type === 'global' || e.dir !== dir)) continue;
+        const match = matchSubjects(key, e.key);
+        if (match === 'different') continue;
+        out.push({ id, type: e.type, text: e.text, supplement: e.supplement, similarity: 1, curated: e.reviewedAt !== null, value: e.value, match, createdAt: e.createdAt, reviewedAt: e.reviewedAt });
+      }
+    }
+    return out;
+  }
+}

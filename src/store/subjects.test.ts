@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { memoryStore, POLICY } from './test-helpers.js';
+import { decideByStatement, type SubjectPeer } from './subject-decision.js';
+import { statementOf } from '../text/statement.js';
+import type { Candidate } from './types.js';
+import type { MemoryStore } from './memory-store.js';
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 2, 2, 9);
+const at = (day: number): number => T0 + day * DAY;
+const said = (text: string, day: number, extra: Partial<Candidate> = {}): Candidate => ({ type: 'fact', text, dir: '/p', agent: 'a', sessionId: `s${day}`, source: null, createdAt: at(day), ...extra });
+const current = (s: MemoryStore) => s.list({}).map((m) => m.text);
+
+describe('a new value replaces the old one (a real store)', () => {
+  it('supersedes without correction words, and keeps the old value as history with the time it stopped', async () => {
+    const s = memoryStore();
+    const [first] = await s.writeMany([said('The preview server port is 3000 (see next.config.mjs).', 1)], POLICY, at(1));
+    const [second] = await s.writeMany([said('Set the preview server port to 3001.', 27)], POLICY, at(27));
+    expect(second).toMatchObject({ action: 'inserted', supersedes: [first?.id] });
+    expect(current(s)).toEqual(['Set the preview server port to 3001.']);
+    const old = s.get(Number(first?.id));
+    expect(old).toMatchObject({ status: 'archived', supersededBy: second?.id, validTo: at(27), subject: 'preview server port', value: '3000' });
+    // A bare restatement in other words and the other language is the same subject.
+    const [third] = await s.writeMany([said('预览服务器端口——3002。', 40)], POLICY, at(40));
+    expect(third?.supersedes).toEqual([second?.id]);
+    expect(current(s)).toEqual(['预览服务器端口——3002。']);
+  });
+
+  it('a refused proposal confirms the current value and stores nothing', async () => {
+    const s = memoryStore();
+    const [kept] = await s.writeMany([said('The primary region is eu-west-1 (see variables.tf).', 4)], POLICY, at(4));
+    const [r] = await s.writeMany([said('Someone suggested us-east-1 for the primary region; we said no, the primary region remains eu-west-1.', 29)], POLICY, at(29));
+    expect(r).toMatchObject({ action: 'duplicate', confirms: kept?.id });
+    expect(current(s)).toEqual(['The primary region is eu-west-1 (see variables.tf).']);
+    expect(s.get(Number(kept?.id))?.lastAccessedAt).toBe(at(29));
+    // Rolled back with no value named and nothing current: nothing to keep.
+    expect((await s.writeMany([said('We decided against Kafka for the event bus.', 30)], POLICY, at(30)))[0]).toMatchObject({ action: 'filtered', reason: 'refused' });
+  });
+
+  it('a value said before the current one (an old transcript imported late) is history from the start', async () => {
+    const s = memoryStore();
+    const [now] = await s.writeMany([said('The e2e command is pnpm e2e:ci.', 45)], POLICY, at(50));
+    const [old] = await s.writeMany([said('The e2e command is npx playwright test.', 3)], POLICY, at(50));
+    expect(current(s)).toEqual(['The e2e command is pnpm e2e:ci.']);
+    expect(s.get(Number(old?.id))).toMatchObject({ status: 'archived', supersededBy: now?.id, validTo: at(45) });
+  });
+
+  it('what a person reviewed yields only to a statement made after the review', async () => {
+    const s = memoryStore();
+    const [reviewed] = await s.writeMany([said('The cache is Redis.', 7)], POLICY, at(7));
+    s.markReviewed(Number(reviewed?.id), at(20));
+    // Said on day 15 (a late import), before the review: both are kept.
+    await s.writeMany([said('缓存切到 Caffeine，老的下线了。', 15)], POLICY, at(21));
+    expect(current(s)).toHaveLength(2);
+    await s.writeMany([said('The cache is not Redis any more, it is Memcached.', 67)], POLICY, at(67));
+    expect(current(s)).toEqual(['The cache is not Redis any more, it is Memcached.']);
+  });
+
+  it('explicit: the same value in other words nearly repeats; another value supersedes (the correction from the issue)', async () => {
+    const s = memoryStore();
+    const [a] = await s.writeMany([{ ...said('The dev server listens on port 8080', 1), type: 'project', explicit: true }], POLICY, at(1));
+    expect((await s.writeMany([{ ...said('The dev server port is 8080, see vite.config.ts', 2), explicit: true }], POLICY, at(2)))[0]).toMatchObject({ action: 'filtered', reason: 'repeat', id: a?.id });
+    const [b] = await s.writeMany([{ ...said('Correction: the dev server port is now 3000, not 8080', 3), explicit: true }], POLICY, at(3));
+    expect(b).toMatchObject({ action: 'inserted', supersedes: [a?.id] });
+    // A current value is state: it does not decay because nobody asked for it.
+    expect(s.archiveCold(30, at(200))).toBe(0);
+    expect(current(s)).toEqual(['Correction: the dev server port is now 3000, not 8080']);
+  });
+
+  it('answers as of a date: the value true then', async () => {
+    const s = memoryStore();
+    await s.writeMany([said('The primary region is eu-west-1.', 4)], POLICY, at(4));
+    await s.writeMany([said('Bumped the primary region to eu-central-1 and updated variables.tf.', 61)], POLICY, at(61));
+    const top = async (asOf?: number) => (await s.search('which region do we deploy to', { limit: 1, ...(asOf ? { asOf } : {}) }))[0]?.memory.text;
+    expect(await top()).toContain('eu-central-1');
+    expect(await top(at(30))).toContain('eu-west-1');
+    expect(await top(at(2))).toBeUndefined();
+  });
+
+  it('subjects that only may be the same keep both', async () => {
+    const s = memoryStore();
+    await s.writeMany([said('The preview server port is 3000.', 1)], POLICY, at(1));
+    await s.writeMany([said('The port is 8080.', 2)], POLICY, at(2));
+    await s.writeMany([said('The API server port is 4000.', 3)], POLICY, at(3));
+    expect(current(s)).toHaveLength(3);
+  });
+});
+
+describe('decideByStatement (pure)', () => {
+  const peer = (id: number, value: string, over: Partial<SubjectPeer> = {}): SubjectPeer => ({ id, type: 'fact', text: `the port is ${value}`, supplement: '', similarity: 1, value, match: 'same', createdAt: at(id), reviewedAt: null, ...over });
+  const st = (text: string) => statementOf(text)!;
+
+  it('restating the current value confirms it and keeps the new words as a supplement', () => {
+    expect(decideByStatement('The preview port is 3001.', st('The preview port is 3001.'), [peer(1, '3001')], { createdAt: at(5) })).toMatchObject({ kind: 'confirm', target: { id: 1 }, supplement: 'The preview port is 3001.' });
+  });
+
+  it('a possible subject alone changes nothing', () => {
+    expect(decideByStatement('The preview port is 3001.', st('The preview port is 3001.'), [peer(1, '3000', { match: 'maybe' })], { createdAt: at(5) })).toBeUndefined();
+  });
+
+  it('property: a refusal never changes the current value', () => {
+    const values = ['3000', '3001', '8080', '4000', '5173'];
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.constantFrom(...values)), { minLength: 1, maxLength: 12 }), (steps) => {
+        // A model of the store: the current peers of one subject, changed only by the decisions.
+        let peers: SubjectPeer[] = [];
+        let nextId = 1;
+        for (const [refuse, v] of steps) {
+          const cur = peers.map((p) => p.value).sort();
+          const kept = peers[0]?.value ?? '3000';
+          const text = refuse ? `Someone suggested ${v} for the preview port; we said no, the preview port remains ${kept}.` : `Set the preview port to ${v}.`;
+          const d = decideByStatement(text, st(text), peers, { createdAt: at(nextId) });
+          const id = nextId++;
+          if (!d || d.kind === 'insert') peers = [...peers, peer(id, refuse ? kept : v)];
+          else if (d.kind === 'supersede') peers = [...peers.filter((p) => !d.targets.some((t) => t.id === p.id)), peer(id, refuse ? kept : v)];
+          else if (d.kind === 'confirm') peers = peers.filter((p) => !(d.supersede ?? []).some((t) => t.id === p.id));
+          if (refuse && cur.length) expect(peers.map((p) => p.value).sort()).toEqual(cur);
+          expect(peers.length).toBeLessThanOrEqual(1);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

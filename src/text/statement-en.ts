@@ -1,0 +1,157 @@
+/**
+ * English sentence shapes that state a value (statement.ts). Each shape
+ * names where the subject and the value sit; the subject is a short noun
+ * phrase at the start of its clause, so "The deploy failed because the
+ * region is eu-west-1" states nothing. Pure.
+ */
+import { cutValue, plausibleSubject, plausibleValue, type Found } from './statement.js';
+
+/** Words that end a noun phrase: verbs, conjunctions, the prepositions the shapes below use. */
+const NOT_IN_NP =
+  'is|are|was|were|be|been|being|has|have|had|will|would|can|could|should|must|did|does|do|not|no|and|but|or|so|because|since|when|if|that|which|who|then|after|before|while|until|than|to|from|with|into|onto|now|remains?|stays?|failed|broke|changed|moved|went|said|told|found|fixed|added|removed|looked|checked|replaces|replaced|says|said|listens|runs|serves|looks|owns|maintains|handles|leads|took|takes|uses|use|used';
+/** Participles that name a kind of thing (a managed database), not what someone did. */
+const ADJECTIVAL = 'shared|embedded|seed|speed|need|feed|based|managed|hosted|signed|cached|nested|scheduled|detailed|deprecated|preferred|required|reserved|allowed|trusted|generated|red|bed';
+const WORD = `(?!(?:${NOT_IN_NP}|we|i|you|he|she|they|it|(?!(?:${ADJECTIVAL})\\b)[a-z]+ed)\\b)[\\p{L}\\p{N}][\\p{L}\\p{N}.+#@/_'’-]*`;
+/** A noun phrase of at most six words, with its article. */
+const NP = `((?:(?:the|our|this|its|their|a|an)\\s+)?${WORD}(?:\\s+${WORD}){0,5})`;
+/** A person or a handle. */
+const NAME = `((?:[A-Z][\\p{L}'’-]+)(?:\\s+[A-Z][\\p{L}'’-]+){0,2}|@[\\w-]+)`;
+const REST = '(.+)$';
+
+const re = (src: string): RegExp => new RegExp(src, 'iu');
+/** Case matters for names: only the verbs are case-insensitive, by spelling both cases where a shape starts. */
+const reNamed = (src: string): RegExp => new RegExp(src, 'u');
+
+interface Shape {
+  /** A cheap test first: most sentences lack the words a shape turns on, and the shape's own pattern costs more. */
+  cue: RegExp;
+  re: RegExp;
+  /** Capture group numbers of the subject, the value and the other value. */
+  subject: number;
+  value: number;
+  other?: number;
+  owner?: boolean;
+  /** Words the shape adds to the subject: "the dev server listens on port 8080" is about the dev server's port. */
+  aspect?: string;
+}
+
+const CHANGE_VERBS =
+  'bumped|set|moved|switched|changed|migrated|upgraded|downgraded|updated|raised|lowered|increased|decreased|reduced|pinned|renamed|pointed|repointed|flipped|reset|configured|changing|moving|switching|bumping|setting';
+
+/** Shapes that say a value changed or holds, best evidence first. */
+const SHAPES: Shape[] = [
+  // "The e2e command changed: it used to be X, now it is Y."
+  { cue: /\bchanged\b/i, re: re(`^${NP}\\s+(?:has\\s+)?changed\\b[^]*?(?:used to be\\s+(.+?)[,;]\\s*)?\\bnow\\s+(?:it(?:'s|\\s+is)|they(?:'re|\\s+are))\\s+${REST}`), subject: 1, other: 2, value: 3 },
+  // "The bucket is not X any more, it is Y." / "… is no longer X; it's Y."
+  { cue: /\b(?:not|no longer)\b/i, re: re(`^${NP}\\s+(?:is|are)\\s+(?:not|no longer)\\s+(.+?)(?:\\s+any\\s?more)?\\s*[,;]\\s*(?:but\\s+)?(?:(?:it|they)(?:'s|'re|\\s+is|\\s+are)\\s+)?(?:now\\s+)?${REST}`), subject: 1, other: 2, value: 3 },
+  // "The port changed from X to Y."
+  { cue: /\bfrom\b/i, re: re(`^${NP}\\s+(?:has\\s+)?(?:changed|went|moved|was changed|was moved|switched|was switched)\\s+from\\s+(.+?)\\s+to\\s+${REST}`), subject: 1, other: 2, value: 3 },
+  // "Replaced X with Y as the e2e command."
+  { cue: /^(?:(?:we|i)\s+)?(?:have\s+|'ve\s+)?(?:replaced|swapped|substituted)\b/i, re: re(`^(?:(?:we|i)\\s+)?(?:have\\s+|'ve\\s+)?(?:replaced|swapped|substituted)\\s+(.+?)\\s+(?:with|for)\\s+(.+?)\\s+(?:as|for)\\s+${NP}\\s*(?:[;,.]|$)`), other: 1, value: 2, subject: 3 },
+  // "Y replaces X as the cache."
+  { cue: /\b(?:replaces|replaced|supersedes|superseded)\b/i, re: re(`^(.+?)\\s+(?:replaces|replaced|supersedes|superseded)\\s+(.+?)\\s+(?:as|for)\\s+${NP}\\s*(?:[;,.]|$)`), value: 1, other: 2, subject: 3 },
+  // "Bumped the preview port to 3001", "We moved the region from X to Y"
+  { cue: re(`^(?:(?:we|i)\\s+)?(?:have\\s+|'ve\\s+|just\\s+)?(?:${CHANGE_VERBS})\\b`), re: re(`^(?:(?:we|i)\\s+)?(?:have\\s+|'ve\\s+|just\\s+)?(?:${CHANGE_VERBS})\\s+${NP}\\s+(?:over\\s+)?(?:from\\s+(.+?)\\s+)?to\\s+${REST}`), subject: 1, other: 2, value: 3 },
+  // "Going forward we use Y for the e2e command." / "We now use Y instead of X for …"
+  {
+    cue: /\b(?:use|uses|using|run|standardi[sz]ed|settled|went with|chose|picked|switched|moved|migrated)\b/i, re: re(`^(?:(?:going forward|from now on|starting (?:today|now|this week)|as of (?:today|now))[,]?\\s+)?(?:we|the team|everyone)\\s+(?:now\\s+|will\\s+|'ll\\s+|have\\s+)?(?:use|uses|are using|run|standardi[sz]ed on|settled on|went with|chose|picked|switched to|moved to|migrated to)\\s+(.+?)(?:\\s+instead of\\s+(.+?))?\\s+(?:for|as)\\s+${NP}\\s*(?:[;,.]|$)`),
+    value: 1,
+    other: 2,
+    subject: 3,
+  },
+  // Owners: "Maria Lopez now looks after the CMS integration."
+  {
+    cue: /\b(?:looks after|owns|maintains|in charge|responsible|leads|handles|took over|takes over|taken over|taking over|runs)\b/i, re: reNamed(`^${NAME}\\s+(?:now\\s+|is now\\s+|has\\s+)?(?:looks after|owns|maintains|is in charge of|is responsible for|leads|handles|took over|takes over|has taken over|is taking over|runs)\\s+${NP}`),
+    value: 1,
+    subject: 2,
+    owner: true,
+  },
+  // "The CMS integration is handed over to Maria starting this week."
+  { cue: /\b(?:handed|passed|given|assigned|transferred|reassigned|moved)\b/i, re: re(`^${NP}\\s+(?:is|has been|was|will be|gets)\\s+(?:handed|passed|given|assigned|transferred|reassigned|moved)\\s+(?:over\\s+)?to\\s+${NAME}`), subject: 1, value: 2, owner: true },
+  // "Ping Chen Wei for anything about the CMS integration."
+  {
+    cue: /^(?:please\s+)?(?:ping|ask|contact|talk|reach|loop|cc|go)\b/i, re: reNamed(`^(?:[Pp]lease\\s+)?(?:[Pp]ing|[Aa]sk|[Cc]ontact|[Tt]alk to|[Rr]each out to|[Ll]oop in|[Cc]c|[Gg]o to)\\s+${NAME}\\s+(?:for|about|on|regarding|with)\\s+(?:anything|everything|questions?|issues?|changes?)?\\s*(?:about|on|regarding|related to|in|to do with)?\\s*${NP}`),
+    value: 1,
+    subject: 2,
+    owner: true,
+  },
+  // "The CMS integration is owned by Chen Wei."
+  { cue: /\bby\b/i, re: re(`^${NP}\\s+is\\s+(?:now\\s+)?(?:owned|maintained|run|led|handled|looked after)\\s+by\\s+${NAME}`), subject: 1, value: 2, owner: true },
+  // "The dev server listens on port 8080."
+  { cue: /\bport\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:listens|runs|serves|is served|is running|is listening)\\s+on\\s+port\\s+(\\d{2,5})`), subject: 1, value: 2, aspect: 'port' },
+  // "Tests live in tests/unit", "The config is kept under src/config"
+  { cue: /\b(?:lives?|kept|stored|sits?|located|resides?)\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:lives?|is kept|are kept|is stored|are stored|sits?|is located|are located|resides?)\\s+(?:in|under|at|on)\\s+${REST}`), subject: 1, value: 2, aspect: 'location' },
+  // "The preview server port is 3001", "The image CDN host — cdn2.blogassets.io", "Region: eu-west-1"
+  {
+    cue: /\s(?:is|are)\s|[:=—–]|\s--?\s/, re: re(`^${NP}\\s*(?:\\s(?:is|are)(?:\\s+(?:now|currently|still|set to|pinned (?:to|at)|fixed at))?\\s|\\s?[:=—–]\\s?|\\s-{1,2}\\s)\\s*${REST}`),
+    subject: 1,
+    value: 2,
+  },
+];
+
+/** Leading words that cite where the value was read: "next.config.mjs says", "According to the config,". */
+const CITED = /^(?:[\w./@-]+|the (?:config|docs?|readme|file|code|manifest))\s+(?:says|shows|states|lists|reads|has)\s+(?:that\s+)?|^according to [^,]{1,40},\s*/i;
+
+/** A clause that refuses a proposal or rolls back a trial. */
+const REFUSED = /\b(?:said no|say no|rejected|declined|decided against|turned (?:it |that )?down|vetoed|voted (?:it |that )?down|(?:was|wasn't|was not|not) approved|didn't pass|did not pass|failed|broke|rolled (?:it |that )?back|reverted|backed (?:it |that )?out|undid|no-?go|didn't work|did not work|abandoned|dropped the idea)\b/i;
+/** "the region remains eu-west-1" */
+const KEPT_WITH_SUBJECT = re(`^${NP}\\s+(?:remains?|stays?|is still|are still|will stay|will remain|is staying|keeps being)\\s+(?:at\\s+|on\\s+|with\\s+)?${REST}`);
+/** "rolled back to Next.js 14.2", "sticking with Redis" */
+const KEPT = /\b(?:rolled (?:it |that )?back|reverted|went back|switched back|moved back|back)\s+to\s+(.+)$|\b(?:keep(?:ing)?|kept|sticking with|stick with|staying (?:on|with)|still on|still using)\s+(.+)$/i;
+/** "Someone suggested us-east-1 for the region", "Trying Next.js 13.5 as the Next.js version" */
+const PROPOSED = re(
+  `\\b(?:suggested|proposed|floated|pitched|asked for|requested|tried|trying|tested|testing|experimented with|considered|wanted|decided against|ruled out|said no to|rejected|turned down|vetoed)\\s+(?:to use\\s+|using\\s+|moving to\\s+|switching to\\s+)?(.+?)\\s+(?:for|as)\\s+${NP}(?=\\s*[;,.]|\\s+(?:failed|broke|but|and|was|did|didn't)\\b|$)`,
+);
+
+/** The words the proposal pattern turns on, tested first. */
+const PROPOSAL_WORD = /\b(?:suggested|proposed|floated|pitched|asked for|requested|tried|trying|tested|testing|experimented|considered|wanted|decided against|ruled out|said no to|rejected|turned down|vetoed)\b/i;
+const KEEP_WORD = /\b(?:remains?|stays?|still|will stay|will remain|staying|keeps|keep(?:ing)?|kept|back|reverted|sticking|stick)\b/i;
+
+function refusal(sentence: string): Found | undefined {
+  const proposed = PROPOSAL_WORD.test(sentence) ? PROPOSED.exec(sentence) : null;
+  const refused = REFUSED.test(sentence);
+  if (!proposed && !refused) return undefined;
+  let subject = proposed?.[2];
+  let kept: string | undefined;
+  for (const clause of KEEP_WORD.test(sentence) ? sentence.split(/[;,]\s+/) : []) {
+    const k = KEPT_WITH_SUBJECT.exec(clause.trim());
+    if (k) {
+      subject = k[1];
+      kept = k[2];
+      break;
+    }
+    const bare = KEPT.exec(clause);
+    if (bare) kept = bare[1] ?? bare[2];
+  }
+  // A refusal word alone ("the build failed") refuses nothing named.
+  if (!subject || (!proposed && kept === undefined)) return undefined;
+  const value = kept === undefined ? '' : cutValue(kept);
+  if (!plausibleSubject(subject) || (value && !plausibleValue(value))) return undefined;
+  const other = proposed ? cutValue(proposed[1] ?? '') : undefined;
+  return { subject: clean(subject), value, stance: 'reject', ...(other ? { other } : {}) };
+}
+
+function clean(np: string): string {
+  return np.trim().replace(/^(?:the|our|this|its|their|a|an)\s+/i, '').replace(/[.,;:!]+$/, '');
+}
+
+/** Pure: the value one English sentence states, if any. */
+export function englishStatement(sentence: string): Found | undefined {
+  const s = sentence.trim().replace(CITED, '');
+  const refused = refusal(s);
+  if (refused) return refused;
+  for (const clause of [s, ...s.split(/;\s+/).slice(1)]) {
+    for (const shape of SHAPES) {
+      if (!shape.cue.test(clause)) continue;
+      const m = shape.re.exec(clause.trim());
+      if (!m) continue;
+      const subject = m[shape.subject] ?? '';
+      const value = cutValue(m[shape.value] ?? '');
+      if (!plausibleSubject(subject) || !plausibleValue(value)) continue;
+      const other = shape.other !== undefined && m[shape.other] ? cutValue(m[shape.other] ?? '') : undefined;
+      const named = shape.aspect ? `${clean(subject)} ${shape.aspect}` : clean(subject);
+      return { subject: named, value, stance: 'assert', ...(other ? { other } : {}), ...(shape.owner ? { owner: true } : {}) };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,120 @@
+/**
+ * Chinese sentence shapes that state a value (statement.ts): X 是 Y, X 改为 /
+ * 换成 / 切到 / 统一用 Y, X 由 A 调整为 B, Y 接手 / 负责 X, X 归 Y, and
+ * refusals (没通过, 维持, 已回退到, 没换). The subject is what opens its
+ * clause, after words of time (以后, 现在) that carry no part of it. Pure.
+ */
+import { cutValue, plausibleSubject, plausibleValue, type Found } from './statement.js';
+
+/** A subject: a short run of Chinese, Latin words and digits (JDK 版本, preview 端口). */
+const S = '([\\p{Script=Han}A-Za-z0-9][\\p{Script=Han}A-Za-z0-9 ._-]{0,20}?)';
+/** A person: two to four Chinese characters, or a Latin name or handle. */
+const NAME = '(\\p{Script=Han}{2,4}?|[A-Z][\\p{L}\'-]+(?:\\s+[A-Z][\\p{L}\'-]+){0,2}|@[\\w-]+)';
+const V = '\\s*([^，,。；;！!？?]+)';
+const re = (src: string): RegExp => new RegExp(src, 'u');
+
+/** Words of time at the start of a clause: they say when, not what. */
+const LEAD_TIME = /^(?:以后|今后|从现在起|从今天起|之后|往后|后续|现在|目前|当前|我们的?|项目的?|这边)[，,]?\s*/u;
+
+interface Shape {
+  /** A cheap test first (statement-en.ts). */
+  cue: RegExp;
+  re: RegExp;
+  subject: number;
+  value: number;
+  other?: number;
+  owner?: boolean;
+}
+
+const CHANGE = '(?:统一)?(?:改为|改成|换成|换为|调整为|设为|设置为|更新为|迁移到|切换到|切换为|切到|升级到|升级为|升到|降到|降级到|改用|统一用|统一使用|统一为|用上了|换到|变成|变为)';
+
+const CHANGE_RE = new RegExp(CHANGE, 'u');
+
+const SHAPES: Shape[] = [
+  // 缓存已经不是 Redis 了，改为 Memcached
+  { cue: /不(?:再)?是/u, re: re(`^${S}(?:已经|已)?不(?:再)?是\\s*([^，,。]+?)\\s*了?[，,]\\s*(?:现在)?(?:改为|改成|换成|而是|是|用)${V}`), subject: 1, other: 2, value: 3 },
+  // 构建命令由 A 调整为 B / 从 A 改成 B
+  { cue: /由|从/u, re: re(`^${S}(?:由|从)\\s*([^，,。]+?)\\s*(?:调整|改|换|升级|切换|迁移|变更|更新)(?:为|成|到)${V}`), subject: 1, other: 2, value: 3 },
+  // 对账模块今后归孙浩
+  { cue: /归/u, re: re(`^${S}(?:今后|以后|现在|目前|从现在起|从本周起)?(?:改)?归\\s*${NAME}(?:负责|管|维护)?(?:[，,。]|$)`), subject: 1, value: 2, owner: true },
+  // 对账模块是赵敏在管 / 由赵敏维护 / 现在是孙浩负责
+  { cue: /是|由/u, re: re(`^${S}(?:现在|目前|今后|以后)?(?:是|由)\\s*${NAME}\\s*(?:在管|负责|维护|管理|主管|来管|接手|在负责|在维护|来负责)`), subject: 1, value: 2, owner: true },
+  // 孙浩接手了对账模块
+  { cue: /接手|负责|维护|在管|主管|接管/u, re: re(`^${NAME}\\s*(?:接手|负责|维护|在管|主管|接管)(?:了)?\\s*${S}(?:[，,。]|$)`), value: 1, subject: 2, owner: true },
+  // 对账模块交给孙浩
+  { cue: /交给|转给|移交给|交接给/u, re: re(`^${S}(?:已)?(?:交给|转给|移交给|交接给)(?:了)?\\s*${NAME}(?:[，,。]|$)`), subject: 1, value: 2, owner: true },
+  // 构建命令切到 ./gradlew build / 统一用 JDK 21
+  { cue: CHANGE_RE, re: re(`^${S}${CHANGE}${V}`), subject: 1, value: 2 },
+  // build.gradle 显示构建命令为 ./gradlew build
+  { cue: /显示|写着|写的是|里是|说/u, re: re(`^.{0,40}?(?:显示|写着|写的是|里是|说)[，,：:]?\\s*${S}(?:是|为)${V}`), subject: 1, value: 2 },
+  // 构建命令是 mvn -q package / 回调重试次数——5 次 / 端口：3000
+  { cue: /是|：|:|—|=/u, re: re(`^${S}\\s*(?:是|：|:|——|—|=)${V}`), subject: 1, value: 2 },
+];
+
+/** Refused, failed or rolled back: the proposal does not become the value. */
+const REFUSED = /没通过|未通过|不通过|否决|拒绝|不采纳|没采纳|驳回|回退|回滚|撤回|撤销|没换|不换|没改|不改|暂不|先不|放弃|作罢|报错|失败|不行/u;
+/** 缓存维持 Redis / 还是 Redis */
+const KEPT_WITH_SUBJECT = re(`^${S}(?:仍然|依然|还是|继续)?(?:维持|保持|沿用|仍然是|仍是|依然是|还是用|还是|继续用|继续使用|不变[，,]?\\s*(?:还是|仍是)?)${V}`);
+/** 已回退到 Redis */
+const KEPT = re(`(?:已经|已)?(?:回退|回滚|退回|切回|改回|换回|回到)(?:到|成|为)?${V}`);
+/** 有人提议缓存改用 Caffeine / 把缓存换成 Caffeine 试了 */
+const PROPOSED = re(`(?:提议|建议|提出|打算|想|试着|尝试)?(?:把)?${S}(?:改用|换成|改成|改为|切到|用)\\s*([^，,。]+?)(?:\\s*试了|\\s*试试)?(?:[，,。]|$)`);
+
+const KEEP_WORD = /维持|保持|沿用|仍|依然|还是|继续|不变/u;
+
+function refusal(sentence: string): Found | undefined {
+  if (!REFUSED.test(sentence) && !(KEEP_WORD.test(sentence) && KEPT_WITH_SUBJECT.test(sentence))) return undefined;
+  const clauses = sentence.split(/[，,；;。]/u).map((c) => c.trim().replace(LEAD_TIME, '')).filter(Boolean);
+  let subject: string | undefined;
+  let kept: string | undefined;
+  let other: string | undefined;
+  for (const c of clauses) {
+    const k = KEPT_WITH_SUBJECT.exec(c);
+    if (k) {
+      subject = k[1];
+      kept = k[2];
+      continue;
+    }
+    const bare = KEPT.exec(c);
+    if (bare) {
+      kept = bare[1];
+      continue;
+    }
+    const p = PROPOSED.exec(c.replace(/^(?:有人|他们|同事|大家|团队|产品|老板)/u, ''));
+    if (p && other === undefined) {
+      subject ??= p[1];
+      other = p[2];
+    }
+  }
+  if (!subject || (other === undefined && kept === undefined)) return undefined;
+  // "缓存还是 Redis" with nothing refused is a plain statement of the value.
+  const stance = other !== undefined || REFUSED.test(sentence) ? 'reject' : 'assert';
+  const value = kept === undefined ? '' : cutValue(kept);
+  const s = subject.trim().replace(/^把/u, '');
+  if (!plausibleSubject(s) || (value && !plausibleValue(value))) return undefined;
+  return { subject: s, value, stance, ...(other ? { other: cutValue(other) } : {}) };
+}
+
+/** Pure: the value one Chinese sentence states, if any. */
+export function chineseStatement(sentence: string): Found | undefined {
+  const refused = refusal(sentence);
+  if (refused) return refused;
+  for (const clause of sentence.split(/[；;]/u)) {
+    const parts = clause.split(/[，,]/u);
+    // A shape may span the clause's commas (不是 A 了，改为 B); try it whole first, then each part.
+    for (const text of [clause, ...parts.slice(1)]) {
+      const c = text.trim().replace(LEAD_TIME, '');
+      for (const shape of SHAPES) {
+        if (!shape.cue.test(c)) continue;
+        const m = shape.re.exec(c);
+        if (!m) continue;
+        const subject = (m[shape.subject] ?? '').trim();
+        const value = cutValue(m[shape.value] ?? '');
+        if (!plausibleSubject(subject) || !plausibleValue(value)) continue;
+        const other = shape.other !== undefined && m[shape.other] ? cutValue(m[shape.other] ?? '') : undefined;
+        return { subject, value, stance: 'assert', ...(other ? { other } : {}), ...(shape.owner ? { owner: true } : {}) };
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { statementOf } from './statement.js';
+import { matchSubjects, sameValue, subjectKey } from './subject-key.js';
+import { isOnlyChatter, stripChatter } from './chatter.js';
+
+const said = (text: string) => {
+  const s = statementOf(text);
+  return s && { key: s.key, value: s.value, stance: s.stance };
+};
+
+describe('statements of a value (pure)', () => {
+  it('finds the subject and value however the change is worded, in English', () => {
+    const port = subjectKey('preview server port');
+    for (const [text, value] of [
+      ['The preview server port is 3000 (see next.config.mjs).', '3000'],
+      ['Set the preview server port to 3001.', '3001'],
+      ['Bumped the preview server port to 3002 and updated next.config.mjs.', '3002'],
+      ['The preview server port — 3003.', '3003'],
+      ['next.config.mjs says the preview server port is 3004.', '3004'],
+      ['Correction: the preview server port is not 3004 any more, it is 3005.', '3005'],
+      ['The preview server port changed: it used to be 3005, now it is 3006.', '3006'],
+      ['Replaced 3006 with 3007 as the preview server port; the config reflects it.', '3007'],
+      ['Going forward we use 3008 for the preview server port.', '3008'],
+      ['Right now the preview server port is 3009. Nothing else changed.', '3009'],
+    ] as const) {
+      expect(said(text), text).toEqual({ key: port, value, stance: 'assert' });
+    }
+  });
+
+  it('finds owners as the owner of the thing', () => {
+    const owner = subjectKey('CMS integration owner');
+    expect(said('Ping Chen Wei for anything about the CMS integration.')).toMatchObject({ key: owner, value: 'Chen Wei' });
+    expect(said('Maria Lopez now looks after the CMS integration.')).toMatchObject({ key: owner, value: 'Maria Lopez' });
+    expect(said('The CMS integration is handed over to Ana Silva starting this week.')).toMatchObject({ key: owner, value: 'Ana Silva' });
+    const zh = subjectKey('对账模块负责人');
+    expect(said('对账模块是赵敏在管，有问题找他。')).toMatchObject({ key: zh, value: '赵敏' });
+    expect(said('赵敏去做别的项目了，对账模块今后归孙浩。')).toMatchObject({ key: zh, value: '孙浩' });
+    expect(said('对账模块现在是孙浩负责。')).toMatchObject({ key: zh, value: '孙浩' });
+  });
+
+  it('finds the subject and value in Chinese', () => {
+    const build = subjectKey('构建命令');
+    for (const [text, value] of [
+      ['目前构建命令是 mvn -q package。别的没问题。', 'mvn -q package'],
+      ['构建命令升级到 ./gradlew build 了，build.gradle 同步改了。', './gradlew build'],
+      ['以后构建命令统一用 make build。', 'make build'],
+      ['构建命令切到 bazel build，老的下线了。', 'bazel build'],
+      ['更正一下：构建命令已经不是 make 了，改为 just build。', 'just build'],
+      ['构建命令由 just build 调整为 npm run build，配置已同步。', 'npm run build'],
+      ['构建命令——pnpm build。', 'pnpm build'],
+      ['build.gradle 显示构建命令为 gradle assemble。', 'gradle assemble'],
+    ] as const) {
+      expect(said(text), text).toEqual({ key: build, value, stance: 'assert' });
+    }
+  });
+
+  it('reads a refused or rolled-back proposal as a refusal that names the value kept', () => {
+    expect(statementOf('Someone suggested us-east-1 for the primary region; we said no, the primary region remains eu-west-1.')).toMatchObject({
+      key: subjectKey('primary region'),
+      value: 'eu-west-1',
+      other: 'us-east-1',
+      stance: 'reject',
+    });
+    expect(said('Trying Next.js 13.5 as the Next.js version failed the smoke tests, rolled back to Next.js 14.2.')).toEqual({ key: subjectKey('Next.js version'), value: 'Next.js 14.2', stance: 'reject' });
+    expect(said('有人提议缓存改用 Caffeine，评审没通过，缓存维持 Redis。')).toEqual({ key: subjectKey('缓存'), value: 'Redis', stance: 'reject' });
+    expect(said('把缓存换成 Caffeine 试了，线上报错，已回退到 Redis。')).toEqual({ key: subjectKey('缓存'), value: 'Redis', stance: 'reject' });
+    // A failure alone refuses nothing named.
+    expect(said('The deploy failed because the region is eu-west-1.')).toBeUndefined();
+  });
+
+  it('finds nothing where no value of a thing is stated', () => {
+    for (const text of [
+      'I fixed the flaky test in tests/test_api.py; the root cause was a shared temp dir.',
+      "418 is I'm a teapot, an April Fools' status code from RFC 2324.",
+      'A monad wraps values with a way to chain computations that carry context.',
+      'The root cause is a missing index on orders.user_id.',
+      'It is 3 pm.',
+      'What is the preview port?',
+      'we agreed the release checklist: tag, changelog, then publish',
+      '原因是缓存没有失效。',
+      '递归调用是函数的最后一个操作，可以被优化成循环。',
+    ]) {
+      expect(said(text), text).toBeUndefined();
+    }
+  });
+});
+
+describe('subject keys (pure)', () => {
+  it('folds wording, plurals, abbreviations and the other language onto one key', () => {
+    expect(subjectKey('the e2e command')).toBe(subjectKey('end-to-end commands'));
+    expect(subjectKey('JDK 版本')).toBe(subjectKey('the JDK version'));
+    expect(subjectKey('构建命令')).toBe(subjectKey('build command'));
+    expect(subjectKey('预览服务器端口')).toBe(subjectKey('preview server port'));
+    expect(subjectKey('preview 端口')).toBe(subjectKey('preview port'));
+    expect(subjectKey('the test command for this repo')).toBe(subjectKey('test command'));
+  });
+
+  it('matches a subject inside a longer one only when it names two things or more', () => {
+    expect(matchSubjects(subjectKey('preview port'), subjectKey('preview server port'))).toBe('same');
+    expect(matchSubjects(subjectKey('port'), subjectKey('preview server port'))).toBe('maybe');
+    expect(matchSubjects(subjectKey('api server port'), subjectKey('preview server port'))).toBe('different');
+  });
+
+  it('compares values by their words', () => {
+    expect(sameValue('Next.js 15.1', '15.1')).toBe(true);
+    expect(sameValue('Next.js 15.1', 'Next.js 14.2')).toBe(false);
+    expect(sameValue('3000', '3001')).toBe(false);
+    expect(sameValue('5 次', '3 次')).toBe(false);
+  });
+});
+
+/** Subjects made of glossary words, in both languages: the same thing, said either way. */
+const THINGS: Array<[string, string]> = [
+  ['build command', '构建命令'],
+  ['test command', '测试命令'],
+  ['preview server port', '预览服务器端口'],
+  ['cache', '缓存'],
+  ['log format', '日志格式'],
+  ['callback retry count', '回调重试次数'],
+  ['primary region', '主区域'],
+  ['database version', '数据库版本'],
+];
+const VALUES = ['3001', 'pnpm build', 'Redis', 'eu-central-1', 'JSON lines', 'v2.4.1', './gradlew build', '5'];
+const EN_SAYINGS = [
+  (t: string, v: string) => `The ${t} is ${v}.`,
+  (t: string, v: string) => `Right now the ${t} is ${v}. Nothing else changed.`,
+  (t: string, v: string) => `Bumped the ${t} to ${v} and updated the config.`,
+  (t: string, v: string) => `Set the ${t} to ${v}.`,
+  (t: string, v: string) => `The ${t} — ${v}.`,
+  (t: string, v: string) => `Going forward we use ${v} for the ${t}.`,
+  (t: string, v: string) => `Correction: the ${t} is not x9 any more, it is ${v}.`,
+];
+const ZH_SAYINGS = [
+  (t: string, v: string) => `${t}是 ${v}。`,
+  (t: string, v: string) => `目前${t}是 ${v}。别的没问题。`,
+  (t: string, v: string) => `${t}改为 ${v}。`,
+  (t: string, v: string) => `${t}切到 ${v}，老的下线了。`,
+  (t: string, v: string) => `以后${t}统一用 ${v}。`,
+  (t: string, v: string) => `${t}——${v}。`,
+  (t: string, v: string) => `${t}由 x9 调整为 ${v}。`,
+];
+
+describe('properties', () => {
+  it('a restatement keeps its subject, in other words and in the other language', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...THINGS), fc.constantFrom(...VALUES), fc.constantFrom(...EN_SAYINGS), fc.constantFrom(...ZH_SAYINGS), ([en, zh], v, sayEn, sayZh) => {
+        const a = statementOf(sayEn(en, v));
+        const b = statementOf(sayZh(zh, v));
+        expect(a?.key).toBe(subjectKey(en));
+        expect(b?.key).toBe(a?.key);
+        expect(sameValue(a?.value ?? '', v)).toBe(true);
+        expect(sameValue(b?.value ?? '', v)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('chatter (pure)', () => {
+  it('strips openers and closers that carry nothing, in both languages', () => {
+    expect(stripChatter('Right now the e2e command is npx playwright test. Nothing else changed.')).toBe('The e2e command is npx playwright test.');
+    expect(stripChatter('Looked at next.config.mjs; the preview port is 3000.')).toBe('The preview port is 3000.');
+    expect(stripChatter('Done: rotated the staging key in Vault.')).toBe('Rotated the staging key in Vault.');
+    expect(stripChatter('目前构建命令是 mvn -q package。别的没问题。')).toBe('构建命令是 mvn -q package。');
+    expect(stripChatter('确认了一下：缓存是 Redis。')).toBe('缓存是 Redis。');
+    expect(stripChatter('application.yml 里写着，缓存是 Redis。')).toBe('缓存是 Redis。');
+    expect(isOnlyChatter('Nothing else changed.')).toBe(true);
+    expect(isOnlyChatter('别的没问题。')).toBe(true);
+  });
+
+  it('leaves a sentence that starts with a word of the fact alone', () => {
+    for (const s of ['Update the README before merging.', 'Note the orders table has no index.', '对账模块是赵敏在管。', 'Nothing in src/legacy may import from src/app.']) {
+      expect(stripChatter(s)).toBe(s);
+    }
+  });
+});

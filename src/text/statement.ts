@@ -1,0 +1,108 @@
+/**
+ * What a memory states the value of, found locally in Chinese and English:
+ * "the preview server port is 3000", "Bumped the e2e command to pnpm
+ * e2e:ci", "Maria now looks after the CMS integration", "构建命令切到
+ * ./gradlew build", "有人提议…，评审没通过，缓存维持 Redis". A statement has a
+ * subject (the thing), its key (subject-key.ts), the value, and a stance:
+ * `assert` (the value is now this) or `reject` (a proposal was refused or
+ * rolled back; the value named is the one that stays). Text that states no
+ * value of a thing (an episode, a cause, a how-to) has none. Pure.
+ */
+import { stripChatter } from './chatter.js';
+import { englishStatement } from './statement-en.js';
+import { chineseStatement } from './statement-zh.js';
+import { subjectKey } from './subject-key.js';
+
+export type Stance = 'assert' | 'reject';
+
+export interface Statement {
+  /** The thing whose value is stated, as written ("preview server port", "对账模块负责人"). */
+  subject: string;
+  /** Its normalised key: restatements in other words and the other language share it. */
+  key: string;
+  /** The value stated; for a rejection, the value that stays ('' when the sentence does not name it). */
+  value: string;
+  stance: Stance;
+  /** The value it replaces, or the proposal refused, when the sentence names it. */
+  other?: string;
+}
+
+/** What a language's patterns find in one sentence, before the key is made. */
+export interface Found {
+  subject: string;
+  value: string;
+  stance: Stance;
+  other?: string;
+  /** The subject is who owns the thing named: its key gains "owner". */
+  owner?: boolean;
+}
+
+const HAN = /\p{Script=Han}/u;
+
+/** Sentences: split after a sentence end (a "." only before a space, so next.config.mjs and 15.1 stay whole). */
+export function sentencesOfText(text: string): string[] {
+  return text
+    .split(/(?<=[。！？!?])\s*|(?<=\.)\s+|\n+/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Pure: the first statement of a value in the text, or undefined. */
+export function statementOf(text: string): Statement | undefined {
+  for (const raw of sentencesOfText(text)) {
+    const sentence = stripChatter(raw);
+    if (!sentence || /[?？]\s*$/.test(sentence)) continue;
+    const found = HAN.test(sentence) ? (chineseStatement(sentence) ?? englishStatement(sentence)) : englishStatement(sentence);
+    if (!found) continue;
+    const key = subjectKey(found.owner ? `${found.subject} owner` : found.subject);
+    if (!key) continue;
+    const subject = found.owner ? ownerPhrase(found.subject) : found.subject;
+    return { subject, key, value: found.value, stance: found.stance, ...(found.other ? { other: found.other } : {}) };
+  }
+  return undefined;
+}
+
+function ownerPhrase(thing: string): string {
+  return HAN.test(thing) ? `${thing}负责人` : `owner of ${thing}`;
+}
+
+const ABSTRACT_EN =
+  /^(?:reason|cause|root cause|problem|issue|bug|fix|answer|question|thing|point|idea|result|difference|solution|catch|trick|error|output|plan|goal|takeaway|upshot|gist|summary|status|rest|other|others|one|way|best way|only way|key|trouble|concern|risk|downside|upside|benefit|advantage|conclusion|next step|step)$/i;
+const PRONOUN_EN = /^(?:it|this|that|these|those|there|here|which|what|who|he|she|they|we|i|you|everything|nothing|something|anything|all|none|someone|somebody|everyone)$/i;
+const PRONOUN_ZH = /^(?:我们|我|你|您|他|她|它|他们|这|那|这个|那个|这里|那里|有人|大家|谁|哪个|什么|原因|问题|结论|结果|办法|方法|区别|答案)$/u;
+
+/** Whether a subject phrase can name a thing: some letters, not a pronoun or an abstract noun, not too long. */
+export function plausibleSubject(subject: string): boolean {
+  const s = subject.trim().replace(/^(?:the|our|this|its|their|a|an)\s+/i, '');
+  if (!/\p{L}/u.test(s)) return false;
+  if (HAN.test(s)) return [...s.replace(/\s+/g, '')].length <= 16 && !PRONOUN_ZH.test(s) && !/^(?:把|被|让|给|如果|因为|所以|但是|然后|而且|并且|有人|大家)/u.test(s);
+  const words = s.split(/\s+/);
+  return words.length <= 6 && !PRONOUN_EN.test(s) && !ABSTRACT_EN.test(s);
+}
+
+/** A value that opens like a clause, not like a thing. */
+const CLAUSE_START_EN =
+  /^(?:that|because|why|how|when|whether|if|what|where|who|not|no|to be|being|done|fine|good|ok|okay|true|false|correct|wrong|right|broken|working|here|there|it|this|the same|a bit|very|too|unclear|unknown|tbd|now)\b/i;
+
+/** Whether a value names something concrete enough to compare: short, and a name, a number, a code or a Chinese term. */
+export function plausibleValue(value: string): boolean {
+  const v = value.trim();
+  if (!v || v.length > 80) return false;
+  // Chinese prose says "X 是 Y" of anything; a value is a name, a number or a short term, not a clause.
+  if (HAN.test(v)) return [...v].length <= 30 && !/^(?:什么|怎么|为什么|哪|吗|呢|没有|不是|不|因为|由于|如果|可以|会|能|要|在|把|被)/u.test(v) && (/[A-Za-z0-9]/.test(v) || [...v].length <= 8);
+  if (CLAUSE_START_EN.test(v) || v.split(/\s+/).length > 8) return false;
+  return /[\d`./:_@-]|[A-Z]/.test(v) || v.split(/\s+/).length <= 3;
+}
+
+/** The value alone, without what follows it in the clause (a file cited, a reason, "and updated X"). */
+export function cutValue(raw: string): string {
+  let v = raw.trim();
+  const stop =
+    /\s+\(|\s*（|\s*[;；。]|,\s+(?:so|and|but|which|since|because|as|not|now|it|they|the|we|per|see|starting|effective)\b|,\s*$|\s+(?:and|but)\s+(?:updated|changed|bumped|moved|the|we|it|they|i|that|this|so|also)\b|\s+(?:because|since|so that|starting|effective|from now on|going forward|for now|as of|until|instead of)\b|\s+[—–]\s|，|,\s/iu;
+  const m = stop.exec(v);
+  if (m && m.index > 0) v = v.slice(0, m.index);
+  v = v.replace(/^(?:now|currently|still|set to|at|on|to)\s+/i, '');
+  v = v.replace(/\s+(?:now|again|instead|too|as well|any ?more|already|for now|going forward|from now on|this week|today)$/i, '');
+  v = v.replace(/[.。!！]+$/u, '').replace(/(?:了|的|啦|呢)+$/u, '').trim();
+  return v.replace(/^[`'"“‘]+|[`'"”’]+$/g, '').trim();
+}
