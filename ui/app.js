@@ -110,7 +110,11 @@
     const facts = el('div', { class: 'meta' },
       `${m.id} · ${m.type} · ${m.status} · created ${day(m.created_at)} · last used ${day(m.last_accessed_at)} · heat ${m.heat} · ${m.reviewed_at ? `reviewed ${day(m.reviewed_at)}` : 'not reviewed'}`,
       el('br'), `${m.agent}${m.dir ? ` · ${m.dir}` : ''} · source ${m.source || 'unknown'}`);
-    const nodes = [el('h2', {}, `[${m.type}] memory ${m.id}`), facts, text];
+    // What it states the value of, and since when (or until when, once a newer value replaced it).
+    const subject = m.subject
+      ? el('div', { class: 'meta', id: 'memory-subject' }, `about: ${m.subject} = ${m.value || '?'} · ${m.valid_to ? `true ${day(m.valid_from)} to ${day(m.valid_to)}, then replaced${m.superseded_by ? ` by ${m.superseded_by}` : ''}` : `current since ${day(m.valid_from)}`}`)
+      : null;
+    const nodes = [el('h2', {}, `[${m.type}] memory ${m.id}`), facts, subject, text];
     if (m.supplement) nodes.push(el('div', { class: 'supplement' }, m.supplement));
     nodes.push(actions);
     if (d.session) nodes.push(el('h3', {}, `Session ${d.session.id}`), el('div', { class: 'meta' }, `${d.session.agent} · ${d.session.command} · ${day(d.session.started_at)}`), d.session.summary ? el('div', { class: 'supplement', id: 'session-summary' }, d.session.summary) : null);

@@ -3,8 +3,8 @@ import type { Command } from 'commander';
 /** Two or three examples at the end of each command's --help, as gh and llm do. */
 const EXAMPLES: Record<string, string[]> = {
   run: ['claude-mem run claude', 'claude-mem run -- codex --model o3', 'alias claude="claude-mem run claude"   # every session, with memory'],
-  query: ['claude-mem query "test command"', 'claude-mem query 日志格式 --type project', 'claude-mem query deploy --since 2026-11-01 --json'],
-  list: ['claude-mem list', 'claude-mem list --type project', 'claude-mem list --archived --json'],
+  query: ['claude-mem query "test command"', 'claude-mem query 日志格式 --type project', 'claude-mem query "preview port" --as-of 2026-11-01   # what it was then'],
+  list: ['claude-mem list', 'claude-mem list --type project', 'claude-mem list --history "preview port"   # its values over time'],
   remember: ['claude-mem remember "tests run with pytest -q from the repo root"', 'claude-mem remember --type global "I prefer answers in Chinese"', 'git log -1 --format=%B | claude-mem remember -'],
   forget: ['claude-mem list            # find the id', 'claude-mem forget 12', 'claude-mem forget --scrub-logs g3   # also from the raw session logs'],
   status: ['claude-mem status', 'claude-mem status --json'],

@@ -28,7 +28,20 @@ export function memoryJson(m: Memory): Record<string, unknown> {
     embedder: m.embedderId,
     superseded_by: m.supersededBy,
     reviewed_at: m.reviewedAt === null ? null : new Date(m.reviewedAt).toISOString(),
+    subject: m.subject,
+    value: m.value,
+    valid_from: new Date(m.createdAt).toISOString(),
+    valid_to: m.validTo === null ? null : new Date(m.validTo).toISOString(),
   };
+}
+
+/** A bare date means the end of that day: "as of 2026-04-01" includes what was said that day. */
+export const DAY_END_MS = 86_399_999;
+
+/** An --as-of value as milliseconds: a date (its end) or a date and time. */
+export function parseAsOf(s: string | undefined, flag = '--as-of'): number | undefined {
+  const t = parseDate(s, flag);
+  return t !== undefined && /^\d{4}-\d{2}-\d{2}$/.test((s ?? '').trim()) ? t + DAY_END_MS : t;
 }
 
 /** A --since/--until value as milliseconds. */

@@ -44,6 +44,10 @@ export function fullRecord(m: Memory, sessionSummary: string | undefined): strin
     `source: ${m.source ?? '-'}`,
     `text: ${m.text}`,
   ];
+  if (m.subject) {
+    const span = m.validTo === null ? `current since ${day(m.createdAt)}` : `true ${day(m.createdAt)} to ${day(m.validTo)}, then replaced`;
+    lines.splice(3, 0, `subject: ${m.subject} = ${m.value || '?'} (${span})`);
+  }
   if (m.supplement) lines.push(`supplement: ${m.supplement}`);
   if (sessionSummary) lines.push(`session summary: ${sessionSummary}`);
   return lines.join('\n');

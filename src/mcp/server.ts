@@ -52,6 +52,7 @@ export function buildMcpServer(memory: MemorySource, o: McpOptions): McpServer {
         agent: loose.text.describe('only memories written by this CLI'),
         since: loose.date.describe('only memories created on or after this date (2026-11-30)'),
         until: loose.date.describe('only memories created on or before this date'),
+        as_of: loose.date.describe('what was true on this date: values said by then and not yet replaced (default: now)'),
         limit: loose.int.describe(`rows to return, 1 to ${SEARCH_MAX_LIMIT} (default 10)`),
         offset: loose.int.describe('rows to skip, for the next page'),
       },
@@ -66,6 +67,7 @@ export function buildMcpServer(memory: MemorySource, o: McpOptions): McpServer {
         id: loose.text.describe('a memory id from search'),
         session: loose.text.describe('a session id'),
         time: loose.date.describe('a date or time'),
+        as_of: loose.date.describe('only what was true on this date (also the anchor when no other is given)'),
         before: loose.int.describe('rows before the anchor (default 3)'),
         after: loose.int.describe('rows after the anchor (default 3)'),
       },
@@ -75,7 +77,7 @@ export function buildMcpServer(memory: MemorySource, o: McpOptions): McpServer {
   server.registerTool(
     'get',
     {
-      description: `The full memories for ids from search or timeline: text, supplement, source session and moment, dates, heat, and the session summary. At most ${GET_MAX_IDS} ids.`,
+      description: `The full memories for ids from search or timeline: text, supplement, the subject it states the value of and since when, source session and moment, dates, heat, and the session summary. At most ${GET_MAX_IDS} ids.`,
       inputSchema: { ids: z.array(z.string()).describe('memory ids, e.g. ["12", "g3"]') },
     },
     async (args) => asContent(await guarded(async () => getTool(await memory(), args))),

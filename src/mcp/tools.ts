@@ -61,6 +61,11 @@ function optDate(a: Record<string, unknown>, key: string): number | undefined {
   return ms;
 }
 
+/** A bare date means its end: "until 2026-11-30" and "as of 2026-11-30" include that day. */
+function dayEnd(a: Record<string, unknown>, key: string, ms: number | undefined): number | undefined {
+  return ms !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(String(a[key])) ? ms + 86_399_999 : ms;
+}
+
 export async function searchTool(memory: DirectoryMemory, args: unknown): Promise<ToolResult> {
   const a = record(args);
   const query = (optString(a, 'query') ?? '').trim();
@@ -70,6 +75,7 @@ export async function searchTool(memory: DirectoryMemory, args: unknown): Promis
   const offset = optInt(a, 'offset', 0, 10_000) ?? 0;
   const since = optDate(a, 'since');
   const until = optDate(a, 'until');
+  const asOf = dayEnd(a, 'as_of', optDate(a, 'as_of'));
   if (since !== undefined && until !== undefined && since > until) fail('"since" is after "until"');
   const { hits } = await memory.search(query, {
     // One more than the page, to know whether there is a next one.
@@ -78,7 +84,8 @@ export async function searchTool(memory: DirectoryMemory, args: unknown): Promis
     agent: optString(a, 'agent'),
     dir: optString(a, 'dir'),
     since,
-    until: until !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(String(a['until'])) ? until + 86_399_999 : until,
+    until: dayEnd(a, 'until', until),
+    ...(asOf !== undefined ? { asOf } : {}),
   });
   const page = hits.slice(offset, offset + limit);
   if (page.length === 0) return { text: `No memories match "${query}". Try other words, or fewer filters.` };
@@ -100,12 +107,15 @@ export function timelineTool(memory: DirectoryMemory, args: unknown): ToolResult
   const a = record(args);
   const id = optString(a, 'id');
   const session = optString(a, 'session');
-  const time = optDate(a, 'time');
+  const asOf = dayEnd(a, 'as_of', optDate(a, 'as_of'));
+  // As of a date with no other anchor: the moment itself.
+  const time = optDate(a, 'time') ?? (id === undefined && session === undefined ? asOf : undefined);
   const before = optInt(a, 'before', 0, TIMELINE_MAX_SIDE) ?? 3;
   const after = optInt(a, 'after', 0, TIMELINE_MAX_SIDE) ?? 3;
   if ([id, session, time].filter((x) => x !== undefined).length !== 1) fail('give exactly one anchor: "id" (a memory), "session" (a session id) or "time" (a date)');
 
-  const items: TimelineItem[] = memory.list().map((m) => ({ t: m.createdAt, row: indexRow(m), key: `m:${m.id}` }));
+  // As of a date: only what was true then (a value replaced later is shown; one replaced before is not).
+  const items: TimelineItem[] = memory.list(asOf !== undefined ? { asOf } : {}).map((m) => ({ t: m.createdAt, row: indexRow(m), key: `m:${m.id}` }));
   for (const s of memory.stores.sessions.list()) if (s.summary) items.push({ t: s.startedAt, row: sessionRow(s), key: `s:${s.id}` });
   items.sort((x, y) => x.t - y.t || x.key.localeCompare(y.key));
 

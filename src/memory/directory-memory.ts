@@ -10,6 +10,7 @@ import { pendingSessions } from './pending.js';
 import { statusOf, type StatusReport } from './status.js';
 import { pruneLogs, scrubLogs, type PruneReport } from './log-upkeep.js';
 import { summarizerFor } from './summarizer-command.js';
+import { historyOf, type SubjectHistory } from './history.js';
 import { warmLater } from './warm.js';
 import { accept, pendingReview, retype } from './review.js';
 import { annReports, buildAnnIndexes, startAnnBuildIfDue, type AnnBuildOutcome, type AnnReport } from './vector-upkeep.js';
@@ -127,6 +128,7 @@ export class DirectoryMemory {
       since: o.since,
       until: o.until,
       includeArchived: o.includeArchived ?? false,
+      ...(o.asOf !== undefined ? { asOf: o.asOf } : {}),
       lexicalOnly: o.lexicalOnly,
       cwd: this.cwd,
       crossDirPenalty: this.config.retrieval.cross_dir_penalty,
@@ -136,9 +138,14 @@ export class DirectoryMemory {
     return { hits: shown, ms: Number(process.hrtime.bigint() - started) / 1e6 };
   }
 
-  /** Every memory, oldest first. */
-  list(o: { type?: MemoryType; includeArchived?: boolean; agent?: string } = {}): Memory[] {
-    return this.stores.list({ type: o.type, includeArchived: o.includeArchived ?? false, agent: o.agent });
+  /** Every memory, oldest first; with `asOf`, those true then. */
+  list(o: { type?: MemoryType; includeArchived?: boolean; agent?: string; asOf?: number } = {}): Memory[] {
+    return this.stores.list({ type: o.type, includeArchived: o.includeArchived ?? false, agent: o.agent, ...(o.asOf !== undefined ? { asOf: o.asOf } : {}) });
+  }
+
+  /** The values the subjects `asked` names held over time (history.ts). */
+  history(asked: string): SubjectHistory[] {
+    return historyOf(asked, this.stores.list({ includeArchived: true }));
   }
 
   /** A memory by its display id ("12" project, "g12" user). */

@@ -116,7 +116,7 @@ export class Stores {
     return hits.slice(0, opts.limit);
   }
 
-  list(opts: { type?: MemoryType; includeArchived?: boolean; agent?: string }): Memory[] {
+  list(opts: { type?: MemoryType; includeArchived?: boolean; agent?: string; asOf?: number }): Memory[] {
     const stores = opts.type ? [this.storeFor(opts.type)] : this.all;
     return stores.flatMap((s) => s.list(opts)).sort((a, b) => a.createdAt - b.createdAt);
   }

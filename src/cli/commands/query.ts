@@ -3,7 +3,7 @@ import { UsageError } from '../../errors.js';
 import { MEMORY_TYPES, type MemoryType } from '../../text/index.js';
 import { withCliMemory, type CliEnv } from '../env.js';
 import { checkText, MAX_QUERY_CHARS } from '../text-input.js';
-import { brief, memoryJson, oneLine, parseDate } from '../show.js';
+import { brief, memoryJson, oneLine, parseAsOf, parseDate, when } from '../show.js';
 
 export const typeOption = (): Option => new Option('--type <type>', 'global, project or fact').choices([...MEMORY_TYPES]);
 
@@ -19,8 +19,9 @@ export function registerQuery(program: Command, cli: CliEnv): void {
     .option('--until <date>', 'only memories created on or before this date')
     .option('--limit <n>', 'at most this many results', '10')
     .option('--archived', 'include archived memories')
+    .option('--as-of <date>', 'what was true then: memories said by that date and not yet replaced by a newer value')
     .option('--json', 'print JSON')
-    .action(async (words: string[], o: { type?: MemoryType; agent?: string; dir?: string; since?: string; until?: string; limit: string; archived?: boolean; json?: boolean }) => {
+    .action(async (words: string[], o: { type?: MemoryType; agent?: string; dir?: string; since?: string; until?: string; limit: string; archived?: boolean; asOf?: string; json?: boolean }) => {
       let text = checkText(words.join(' '), 'query').trim();
       if (!text) throw new UsageError('the query is empty. Example: claude-mem query "test command"');
       if (text.length > MAX_QUERY_CHARS) {
@@ -31,8 +32,9 @@ export function registerQuery(program: Command, cli: CliEnv): void {
       if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit ${brief(o.limit)}: expected a positive whole number.`);
       const since = parseDate(o.since, '--since');
       const until = parseDate(o.until, '--until');
+      const asOf = parseAsOf(o.asOf);
       const { hits, ms } = await withCliMemory(cli, (m) =>
-        m.search(text, { limit, type: o.type, agent: o.agent, dir: o.dir, since, until, includeArchived: o.archived ?? false }),
+        m.search(text, { limit, type: o.type, agent: o.agent, dir: o.dir, since, until, includeArchived: o.archived ?? false, ...(asOf !== undefined ? { asOf } : {}) }),
         { create: false },
       );
       if (o.json) {
@@ -44,7 +46,8 @@ export function registerQuery(program: Command, cli: CliEnv): void {
       if (hits.length === 0) cli.print(`no memories match "${brief(text)}". Try other words, or "claude-mem list".`);
       for (const h of hits) {
         const extra = h.memory.supplement ? `  (+${h.memory.supplement.split('\n').filter(Boolean).length} merged)` : '';
-        cli.print(`${h.score.toFixed(2)} [${h.memory.type}] ${oneLine(h.memory.text)}  (id ${h.memory.id})${extra}`);
+        const past = h.memory.validTo !== null ? `  (until ${when(h.memory.validTo)})` : '';
+        cli.print(`${h.score.toFixed(2)} [${h.memory.type}] ${oneLine(h.memory.text)}  (id ${h.memory.id})${extra}${past}`);
       }
     });
 }

@@ -21,7 +21,7 @@ export function registerRemember(program: Command, cli: CliEnv): void {
       const { type, result } = await withCliMemory(cli, (m) => m.remember(text, { type: o.type, agent: o.agent, force: o.force }));
       switch (result.action) {
         case 'inserted':
-          cli.print(`remembered [${result.id}] [${type}]${result.supersedes ? `; it corrects [${result.supersedes}], which is kept as archived and no longer handed to CLIs` : ''}`);
+          cli.print(`remembered [${result.id}] [${type}]${result.supersedes?.length ? `; it replaces ${result.supersedes.map((x) => `[${x}]`).join(', ')}, kept as history and no longer handed to CLIs` : ''}`);
           break;
         case 'updated':
           cli.print(`updated [${result.id}]: it said nearly the same (similarity ${result.similarity?.toFixed(2)})`);
@@ -30,7 +30,7 @@ export function registerRemember(program: Command, cli: CliEnv): void {
           cli.print(`added to [${result.id}] as a supplement (similarity ${result.similarity?.toFixed(2)})`);
           break;
         case 'duplicate':
-          cli.print(`already remembered as [${result.id}]`);
+          cli.print(result.confirms ? `a refused change: [${result.confirms}] stays the current value (nothing new stored)` : `already remembered as [${result.id}]`);
           break;
         case 'filtered':
           throw new FatalError(
@@ -40,7 +40,9 @@ export function registerRemember(program: Command, cli: CliEnv): void {
                 ? 'not stored: a memory needs at least 30 characters, so it can stand on its own later. Say a little more.'
                 : result.reason === 'secret'
                   ? 'not stored: nothing was left once the secret in it was redacted. Remember where the secret lives (e.g. "the deploy key is in 1Password, vault ops"), never the secret.'
-                  : `not stored: it looks like ${result.reason === 'trivia' ? 'small talk' : 'noise (an exit code, a usage line or a counter)'}.`,
+                  : result.reason === 'refused'
+                    ? 'not stored: it refuses a change, and no current value of that subject is remembered to keep. Say what the value is instead.'
+                    : `not stored: it looks like ${result.reason === 'trivia' ? 'small talk' : 'noise (an exit code, a usage line or a counter)'}.`,
           );
       }
     });
