@@ -27,7 +27,7 @@ const PAIRS: Array<[string, string[]]> = [
   ['负责人', ['owner']], ['维护人', ['owner']], ['回调', ['callback']], ['次数', ['count']], ['金额', ['amount']], ['区域', ['region']],
   ['集群', ['cluster']], ['预览', ['preview']], ['服务器', ['server']], ['主机', ['host']], ['域名', ['domain']], ['存储桶', ['bucket']],
   ['桶', ['bucket']], ['风格', ['style']], ['端到端', ['e2e']], ['存储', ['store', 'storage']], ['地址', ['address', 'url']],
-  ['默认', ['default']], ['编码', ['encoding']], ['单位', ['unit']], ['主', ['primary']], ['图片', ['image']], ['包管理器', ['package-manager']],
+  ['默认', ['default']], ['目标', ['target']], ['超时时间', ['timeout']], ['网关', ['gateway']], ['编码', ['encoding']], ['单位', ['unit']], ['主', ['primary']], ['图片', ['image']], ['包管理器', ['package manager']],
 ];
 
 const ZH_TO_EN = new Map(PAIRS);

@@ -8,7 +8,7 @@ import { cutValue, plausibleSubject, plausibleValue, type Found } from './statem
 
 /** Words that end a noun phrase: verbs, conjunctions, the prepositions the shapes below use. */
 const NOT_IN_NP =
-  'is|are|was|were|be|been|being|has|have|had|will|would|can|could|should|must|did|does|do|not|no|and|but|or|so|because|since|when|if|that|which|who|then|after|before|while|until|than|to|from|with|into|onto|now|remains?|stays?|failed|broke|changed|moved|went|said|told|found|fixed|added|removed|looked|checked|replaces|replaced|says|said|listens|runs|serves|looks|owns|maintains|handles|leads|took|takes|uses|use|used';
+  'is|are|was|were|be|been|being|has|have|had|will|would|can|could|should|must|did|does|do|not|no|and|but|or|so|because|since|when|if|that|which|who|then|after|before|while|until|than|to|from|with|into|onto|now|remains?|stays?|failed|broke|changed|moved|went|said|told|found|fixed|added|removed|looked|checked|replaces|replaced|says|said|listens|runs|serves|looks|owns|maintains|handles|leads|took|takes|uses|use|used|over|used to';
 /** Participles that name a kind of thing (a managed database), not what someone did. */
 const ADJECTIVAL = 'shared|embedded|seed|speed|need|feed|based|managed|hosted|signed|cached|nested|scheduled|detailed|deprecated|preferred|required|reserved|allowed|trusted|generated|red|bed';
 const WORD = `(?!(?:${NOT_IN_NP}|we|i|you|he|she|they|it|(?!(?:${ADJECTIVAL})\\b)[a-z]+ed)\\b)[\\p{L}\\p{N}][\\p{L}\\p{N}.+#@/_'’-]*`;
@@ -46,6 +46,10 @@ const SHAPES: Shape[] = [
   { cue: /\b(?:not|no longer)\b/i, re: re(`^${NP}\\s+(?:is|are)\\s+(?:not|no longer)\\s+(.+?)(?:\\s+any\\s?more)?\\s*[,;]\\s*(?:but\\s+)?(?:(?:it|they)(?:'s|'re|\\s+is|\\s+are)\\s+)?(?:now\\s+)?${REST}`), subject: 1, other: 2, value: 3 },
   // "The port changed from X to Y."
   { cue: /\bfrom\b/i, re: re(`^${NP}\\s+(?:has\\s+)?(?:changed|went|moved|was changed|was moved|switched|was switched)\\s+from\\s+(.+?)\\s+to\\s+${REST}`), subject: 1, other: 2, value: 3 },
+  // "The deploy target used to be Heroku; it's fly.io now."
+  { cue: /\bused to be\b/i, re: re(`^${NP}\\s+used to be\\s+(.+?)\\s*[,;]\\s*(?:but\\s+)?(?:now\\s+)?(?:it(?:'s|\\s+is)|they(?:'re|\\s+are)|now)\\s+${REST}`), subject: 1, other: 2, value: 3 },
+  // "The API gateway moved to Envoy."
+  { cue: /\b(?:moved|switched|migrated|changed|went|is moving|has moved|was moved)\b/i, re: re(`^${NP}\\s+(?:has\\s+|was\\s+|is\\s+)?(?:moved|switched|migrated|changed|went|moving)\\s+(?:over\\s+)?to\\s+${REST}`), subject: 1, value: 2 },
   // "Replaced X with Y as the e2e command."
   { cue: /^(?:(?:we|i)\s+)?(?:have\s+|'ve\s+)?(?:replaced|swapped|substituted)\b/i, re: re(`^(?:(?:we|i)\\s+)?(?:have\\s+|'ve\\s+)?(?:replaced|swapped|substituted)\\s+(.+?)\\s+(?:with|for)\\s+(.+?)\\s+(?:as|for)\\s+${NP}\\s*(?:[;,.]|$)`), other: 1, value: 2, subject: 3 },
   // "Y replaces X as the cache."
@@ -61,7 +65,7 @@ const SHAPES: Shape[] = [
   },
   // Owners: "Maria Lopez now looks after the CMS integration."
   {
-    cue: /\b(?:looks after|owns|maintains|in charge|responsible|leads|handles|took over|takes over|taken over|taking over|runs)\b/i, re: reNamed(`^${NAME}\\s+(?:now\\s+|is now\\s+|has\\s+)?(?:looks after|owns|maintains|is in charge of|is responsible for|leads|handles|took over|takes over|has taken over|is taking over|runs)\\s+${NP}`),
+    cue: /\b(?:looks after|owns|maintains|in charge|responsible|leads|handles|took over|takes over|taken over|taking over)\b/i, re: reNamed(`^${NAME}\\s+(?:now\\s+|is now\\s+|has\\s+)?(?:looks after|owns|maintains|is in charge of|is responsible for|leads|handles|took over|takes over|has taken over|is taking over)\\s+${NP}`),
     value: 1,
     subject: 2,
     owner: true,
@@ -73,6 +77,14 @@ const SHAPES: Shape[] = [
     cue: /^(?:please\s+)?(?:ping|ask|contact|talk|reach|loop|cc|go)\b/i, re: reNamed(`^(?:[Pp]lease\\s+)?(?:[Pp]ing|[Aa]sk|[Cc]ontact|[Tt]alk to|[Rr]each out to|[Ll]oop in|[Cc]c|[Gg]o to)\\s+${NAME}\\s+(?:for|about|on|regarding|with)\\s+(?:anything|everything|questions?|issues?|changes?)?\\s*(?:about|on|regarding|related to|in|to do with)?\\s*${NP}`),
     value: 1,
     subject: 2,
+    owner: true,
+  },
+  // "Questions about the billing service go to Priya."
+  {
+    cue: /\bgo(?:es)? to\b/i,
+    re: reNamed(`^(?:[Qq]uestions|[Ii]ssues|[Aa]nything|[Cc]hanges|[Rr]eviews|[Rr]equests|[Bb]ugs|PRs)\\s+(?:about|on|for|regarding|to|in)\\s+${NP}\\s+(?:should\\s+)?go(?:es)?\\s+to\\s+${NAME}`),
+    subject: 1,
+    value: 2,
     owner: true,
   },
   // "The CMS integration is owned by Chen Wei."
@@ -93,7 +105,13 @@ const SHAPES: Shape[] = [
 const CITED = /^(?:[\w./@-]+|the (?:config|docs?|readme|file|code|manifest))\s+(?:says|shows|states|lists|reads|has)\s+(?:that\s+)?|^according to [^,]{1,40},\s*/i;
 
 /** A clause that refuses a proposal or rolls back a trial. */
-const REFUSED = /\b(?:said no|say no|rejected|declined|decided against|turned (?:it |that )?down|vetoed|voted (?:it |that )?down|(?:was|wasn't|was not|not) approved|didn't pass|did not pass|failed|broke|rolled (?:it |that )?back|reverted|backed (?:it |that )?out|undid|no-?go|didn't work|did not work|abandoned|dropped the idea)\b/i;
+const REFUSED = /\b(?:said no|was proposed|were proposed|staying on|staying with|sticking with|say no|rejected|declined|decided against|turned (?:it |that )?down|vetoed|voted (?:it |that )?down|(?:was|wasn't|was not|not) approved|didn't pass|did not pass|failed|broke|rolled (?:it |that )?back|reverted|backed (?:it |that )?out|undid|no-?go|didn't work|did not work|abandoned|dropped the idea)\b/i;
+/** "Redis stays as the cache" */
+const KEPT_AS = re(`^(.+?)\\s+(?:stays|remains|is still|will stay|will remain)\\s+(?:as\\s+)?(?:the|our)\\s+${NP}\\s*$`);
+/** "Moving the API gateway to Traefik was proposed", "a proposal to switch the cache to Dragonfly" */
+const PROPOSED_MOVE = re(
+  `(?:\\b(?:proposal|suggestion|idea|plan|request|pr)\\s+to\\s+(?:move|switch|change|migrate|upgrade|bump|replace)|^(?:moving|switching|changing|migrating|upgrading|bumping))\\s+${NP}\\s+(?:over\\s+)?(?:to|with)\\s+(.+?)(?=\\s+(?:was|is|got|has been|came up|failed)\\b|\\s*[;,.]|$)`,
+);
 /** "the region remains eu-west-1" */
 const KEPT_WITH_SUBJECT = re(`^${NP}\\s+(?:remains?|stays?|is still|are still|will stay|will remain|is staying|keeps being)\\s+(?:at\\s+|on\\s+|with\\s+)?${REST}`);
 /** "rolled back to Next.js 14.2", "sticking with Redis" */
@@ -108,12 +126,20 @@ const PROPOSAL_WORD = /\b(?:suggested|proposed|floated|pitched|asked for|request
 const KEEP_WORD = /\b(?:remains?|stays?|still|will stay|will remain|staying|keeps|keep(?:ing)?|kept|back|reverted|sticking|stick)\b/i;
 
 function refusal(sentence: string): Found | undefined {
-  const proposed = PROPOSAL_WORD.test(sentence) ? PROPOSED.exec(sentence) : null;
+  const direct = PROPOSAL_WORD.test(sentence) ? PROPOSED.exec(sentence) : null;
+  const moved = direct ? null : PROPOSED_MOVE.exec(sentence);
+  const proposed = direct ? { value: direct[1], subject: direct[2] } : moved ? { value: moved[2], subject: moved[1] } : undefined;
   const refused = REFUSED.test(sentence);
   if (!proposed && !refused) return undefined;
-  let subject = proposed?.[2];
+  let subject = proposed?.subject;
   let kept: string | undefined;
   for (const clause of KEEP_WORD.test(sentence) ? sentence.split(/[;,]\s+/) : []) {
+    const as = KEPT_AS.exec(clause.trim());
+    if (as) {
+      subject = as[2];
+      kept = as[1];
+      break;
+    }
     const k = KEPT_WITH_SUBJECT.exec(clause.trim());
     if (k) {
       subject = k[1];
@@ -127,7 +153,7 @@ function refusal(sentence: string): Found | undefined {
   if (!subject || (!proposed && kept === undefined)) return undefined;
   const value = kept === undefined ? '' : cutValue(kept);
   if (!plausibleSubject(subject) || (value && !plausibleValue(value))) return undefined;
-  const other = proposed ? cutValue(proposed[1] ?? '') : undefined;
+  const other = proposed ? cutValue(proposed.value ?? '') : undefined;
   return { subject: clean(subject), value, stance: 'reject', ...(other ? { other } : {}) };
 }
 

@@ -44,7 +44,9 @@ const SHAPES: Shape[] = [
   // 对账模块交给孙浩
   { cue: /交给|转给|移交给|交接给/u, re: re(`^${S}(?:已)?(?:交给|转给|移交给|交接给)(?:了)?\\s*${NAME}(?:[，,。]|$)`), subject: 1, value: 2, owner: true },
   // 构建命令切到 ./gradlew build / 统一用 JDK 21
-  { cue: CHANGE_RE, re: re(`^${S}${CHANGE}${V}`), subject: 1, value: 2 },
+  { cue: CHANGE_RE, re: re(`^${S}${CHANGE}了?${V}`), subject: 1, value: 2 },
+  // 网关现在用 Envoy: a plain 用 only names a value that is a name or a number.
+  { cue: /用/u, re: re(`^${S}(?:现在|目前|以后|今后|统一)?(?:用的是|使用|采用|用)\\s*([A-Za-z0-9][^，,。；;！!？?]*)`), subject: 1, value: 2 },
   // build.gradle 显示构建命令为 ./gradlew build
   { cue: /显示|写着|写的是|里是|说/u, re: re(`^.{0,40}?(?:显示|写着|写的是|里是|说)[，,：:]?\\s*${S}(?:是|为)${V}`), subject: 1, value: 2 },
   // 构建命令是 mvn -q package / 回调重试次数——5 次 / 端口：3000
@@ -55,8 +57,10 @@ const SHAPES: Shape[] = [
 const REFUSED = /没通过|未通过|不通过|否决|拒绝|不采纳|没采纳|驳回|回退|回滚|撤回|撤销|没换|不换|没改|不改|暂不|先不|放弃|作罢|报错|失败|不行/u;
 /** 缓存维持 Redis / 还是 Redis */
 const KEPT_WITH_SUBJECT = re(`^${S}(?:仍然|依然|还是|继续)?(?:维持|保持|沿用|仍然是|仍是|依然是|还是用|还是|继续用|继续使用|不变[，,]?\\s*(?:还是|仍是)?)${V}`);
-/** 已回退到 Redis */
-const KEPT = re(`(?:已经|已)?(?:回退|回滚|退回|切回|改回|换回|回到)(?:到|成|为)?${V}`);
+/** 已回退到 Redis / 还是 Kafka */
+const KEPT = re(`(?:已经|已)?(?:回退|回滚|退回|切回|改回|换回|回到)(?:到|成|为)?${V}|^(?:还是用|还是|仍然是|仍是|依然是|继续用|继续使用|保持)${V}`);
+/** 消息队列没换 */
+const UNCHANGED = re(`^${S}(?:没换|没变|不变|没改|不换|保持不变|维持不变|照旧)`);
 /** 有人提议缓存改用 Caffeine / 把缓存换成 Caffeine 试了 */
 const PROPOSED = re(`(?:提议|建议|提出|打算|想|试着|尝试)?(?:把)?${S}(?:改用|换成|改成|改为|切到|用)\\s*([^，,。]+?)(?:\\s*试了|\\s*试试)?(?:[，,。]|$)`);
 
@@ -77,7 +81,12 @@ function refusal(sentence: string): Found | undefined {
     }
     const bare = KEPT.exec(c);
     if (bare) {
-      kept = bare[1];
+      kept = bare[1] ?? bare[2];
+      continue;
+    }
+    const same = UNCHANGED.exec(c);
+    if (same) {
+      subject ??= same[1];
       continue;
     }
     const p = PROPOSED.exec(c.replace(/^(?:有人|他们|同事|大家|团队|产品|老板)/u, ''));
@@ -87,6 +96,7 @@ function refusal(sentence: string): Found | undefined {
     }
   }
   if (!subject || (other === undefined && kept === undefined)) return undefined;
+  // "没换，还是 Kafka": nothing proposed, the value confirmed.
   // "缓存还是 Redis" with nothing refused is a plain statement of the value.
   const stance = other !== undefined || REFUSED.test(sentence) ? 'reject' : 'assert';
   const value = kept === undefined ? '' : cutValue(kept);

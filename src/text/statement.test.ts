@@ -69,6 +69,30 @@ describe('statements of a value (pure)', () => {
     expect(said('The deploy failed because the region is eu-west-1.')).toBeUndefined();
   });
 
+  it('reads other wordings of the same changes', () => {
+    for (const [text, subject, value, stance] of [
+      ['The API gateway moved to Envoy.', 'API gateway', 'Envoy', 'assert'],
+      ['We switched the message queue over to Kafka last week.', 'message queue', 'Kafka', 'assert'],
+      ['Upgraded the Node version to 22.3 in .nvmrc.', 'Node version', '22.3', 'assert'],
+      ["The deploy target used to be Heroku; it's fly.io now.", 'deploy target', 'fly.io', 'assert'],
+      ['Deploy target: fly.io (was Heroku).', 'deploy target', 'fly.io', 'assert'],
+      ['Questions about the billing service go to Priya.', 'billing service owner', 'Priya', 'assert'],
+      ['Priya took over the billing service from Tom.', 'billing service owner', 'Priya', 'assert'],
+      ["Moving the API gateway to Traefik was proposed, but we're staying on Envoy.", 'API gateway', 'Envoy', 'reject'],
+      ['Redis stays as the cache; Dragonfly was rejected.', 'cache', 'Redis', 'reject'],
+      ['We tried Bun as the package manager but reverted to pnpm.', 'package manager', 'pnpm', 'reject'],
+      ['消息队列换成了 Kafka。', 'message queue', 'Kafka', 'assert'],
+      ['网关现在用 Envoy。', 'gateway', 'Envoy', 'assert'],
+      ['李雷接手了支付服务。', '支付服务负责人', '李雷', 'assert'],
+      ['提议把消息队列换成 Pulsar，没采纳，还是 Kafka。', 'message queue', 'Kafka', 'reject'],
+      ['消息队列没换，还是 Kafka。', 'message queue', 'Kafka', 'reject'],
+      ['部署目标从 Heroku 迁移到 fly.io。', 'deploy target', 'fly.io', 'assert'],
+      ['上传超时时间调整为 60 秒。', 'upload timeout', '60 秒', 'assert'],
+    ] as const) {
+      expect(said(text), text).toEqual({ key: subjectKey(subject), value, stance });
+    }
+  });
+
   it('finds nothing where no value of a thing is stated', () => {
     for (const text of [
       'I fixed the flaky test in tests/test_api.py; the root cause was a shared temp dir.',

@@ -75,7 +75,8 @@ const PRONOUN_ZH = /^(?:我们|我|你|您|他|她|它|他们|这|那|这个|那
 export function plausibleSubject(subject: string): boolean {
   const s = subject.trim().replace(/^(?:the|our|this|its|their|a|an)\s+/i, '');
   if (!/\p{L}/u.test(s)) return false;
-  if (HAN.test(s)) return [...s.replace(/\s+/g, '')].length <= 16 && !PRONOUN_ZH.test(s) && !/^(?:把|被|让|给|如果|因为|所以|但是|然后|而且|并且|有人|大家)/u.test(s);
+  // One Chinese character is a particle or an adverb (还, 也, 就), not a thing.
+  if (HAN.test(s)) return [...s.replace(/\s+/g, '')].length >= 2 && [...s.replace(/\s+/g, '')].length <= 16 && !PRONOUN_ZH.test(s) && !/^(?:把|被|让|给|如果|因为|所以|但是|然后|而且|并且|有人|大家)/u.test(s);
   const words = s.split(/\s+/);
   return words.length <= 6 && !PRONOUN_EN.test(s) && !ABSTRACT_EN.test(s);
 }
@@ -98,10 +99,10 @@ export function plausibleValue(value: string): boolean {
 export function cutValue(raw: string): string {
   let v = raw.trim();
   const stop =
-    /\s+\(|\s*（|\s*[;；。]|,\s+(?:so|and|but|which|since|because|as|not|now|it|they|the|we|per|see|starting|effective)\b|,\s*$|\s+(?:and|but)\s+(?:updated|changed|bumped|moved|the|we|it|they|i|that|this|so|also)\b|\s+(?:because|since|so that|starting|effective|from now on|going forward|for now|as of|until|instead of)\b|\s+[—–]\s|，|,\s/iu;
+    /\s+\(|\s*（|\s*[;；。]|,\s+(?:so|and|but|which|since|because|as|not|now|it|they|the|we|per|see|starting|effective)\b|,\s*$|\s+(?:and|but)\s+(?:updated|changed|bumped|moved|the|we|it|they|i|that|this|so|also)\b|\s+(?:because|since|so that|starting|effective|from now on|going forward|for now|as of|until|instead of)\b|\s+(?:last|this|next)\s+(?:week|month|sprint|quarter|year|night|time)\b|\s+(?:yesterday|today|tonight|recently)\b|\s+(?:in|per|from)\s+(?=[\w./-]*\.[a-z]{1,5}\b)|\s+[—–]\s|，|,\s/iu;
   const m = stop.exec(v);
   if (m && m.index > 0) v = v.slice(0, m.index);
-  v = v.replace(/^(?:now|currently|still|set to|at|on|to)\s+/i, '');
+  v = v.replace(/^(?:now|currently|still|set to|at|on|to)\s+/i, '').replace(/[.。!！]+$/u, '');
   v = v.replace(/\s+(?:now|again|instead|too|as well|any ?more|already|for now|going forward|from now on|this week|today)$/i, '');
   v = v.replace(/[.。!！]+$/u, '').replace(/(?:了|的|啦|呢)+$/u, '').trim();
   return v.replace(/^[`'"“‘]+|[`'"”’]+$/g, '').trim();

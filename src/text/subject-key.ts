@@ -64,8 +64,8 @@ export function subjectKey(phrase: string): string {
   const words = new Set<string>();
   for (const w of wordsOf(phrase)) {
     // A Chinese word the glossary does not know may still hold known ones (回调重试 → retry).
-    const c = canonical(w);
-    if (c) words.add(c);
+    // A glossary name may be two words (包管理器 → package manager).
+    for (const c of canonical(w)?.split(' ') ?? []) words.add(c);
   }
   return [...words].sort().join(' ');
 }
