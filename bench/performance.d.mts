@@ -3,6 +3,7 @@ export interface ResultFiles {
   bench?: unknown;
   locomo?: unknown;
   recall?: unknown;
+  evolve?: unknown;
 }
 export const RESULTS: string;
 export const START: string;

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The README's Performance section, generated from what the benches wrote:
 // bench/results/latest.json (npm run bench), locomo.json (npm run
-// bench:locomo) and recall-standin.json (npm run bench:recall). Each target
+// bench:locomo), recall-standin.json (npm run bench:recall) and evolve.json
+// (npm run bench:evolve). Each target
 // below reads its figure from those files and says met or missed; the
 // figures themselves are printed as measured. `npm run bench` rewrites the
 // section at its end; `node bench/performance.mjs --write` does it alone, and
@@ -267,12 +268,32 @@ export const TARGETS = [
     },
     ok: (v) => v >= 0,
   },
+  {
+    what: 'truth over time (evolve dev set, 48 probes at days 30/60/90): current value as the top hit, in the block',
+    target: '≥ 45 and ≥ 15 each day; ≥ 45',
+    value: (r) => {
+      const s = r.evolve?.summary;
+      return s && [`${s.current_at_1} (worst day ${s.worst_day_current_at_1} of ${s.worst_day_probes}), ${s.block_current} of ${s.probes}`, Math.min(s.current_at_1 - 45, s.worst_day_current_at_1 - 15, s.block_current - 45)];
+    },
+    ok: (v) => v >= 0,
+  },
+  {
+    what: 'truth over time: a stale value as the top hit or a block line; active memories per fact; small talk',
+    target: '0; ≤ 1.2; none kept',
+    value: (r) => {
+      const s = r.evolve?.summary;
+      if (!s) return undefined;
+      const [clean, all] = String(s.noise_clean).split('/').map(Number);
+      return [`${s.stale_at_1} and ${s.block_stale}; ${s.active_per_fact} per fact (${s.active_memories} active, ${s.memories_stored} stored from ${s.sessions} sessions); small talk clean ${s.noise_clean}`, s.stale_at_1 + s.block_stale === 0 && s.active_per_fact <= 1.2 && clean === all ? 1 : 0];
+    },
+    ok: (v) => v === 1,
+  },
 ];
 
 const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** Pure: the generated section from the three result files' contents. */
-export function renderPerformance({ bench, locomo, recall }) {
+export function renderPerformance({ bench, locomo, recall, evolve }) {
   const m = bench?.machine ?? {};
   const lines = [
     START,
@@ -283,7 +304,7 @@ export function renderPerformance({ bench, locomo, recall }) {
     '|---|---|---|---|',
   ];
   for (const t of TARGETS) {
-    const v = t.value({ bench: bench ?? {}, locomo, recall });
+    const v = t.value({ bench: bench ?? {}, locomo, recall, evolve });
     const verdict = !v || Number.isNaN(v[1]) ? 'not run' : t.ok(v[1]) ? 'met' : 'missed';
     lines.push(`| ${cell(t.what)} | ${cell(v ? v[0] : '—')} | ${cell(t.target)} | ${verdict} |`);
   }
@@ -296,6 +317,11 @@ export function renderPerformance({ bench, locomo, recall }) {
         .join('; ');
       lines.push(`| ${cell(name)} | ${cell(r.figure)} | ${cell(r.variant)} | ${cell(rest)} |`);
     }
+  }
+  if (evolve?.byDay?.length) {
+    const cols = ['group', 'probes', 'current_at_1', 'current_at_3', 'stale_at_1', 'block_current', 'block_stale'];
+    lines.push('', `Truth over time (\`npm run bench:evolve -- ${evolve.file}\`), by probe day, by how the change was stated and by language; block ${evolve.summary.block_tokens_mean} tokens mean, ${evolve.summary.block_tokens_max} max:`, '', `| ${cols.join(' | ')} |`, `|${cols.map(() => '---').join('|')}|`);
+    for (const r of [...evolve.byDay, ...evolve.byKind, ...evolve.byLang]) lines.push(`| ${cols.map((c) => cell(r[c])).join(' | ')} |`);
   }
   if (locomo?.rows?.length) {
     const cols = Object.keys(locomo.rows[0]);
@@ -312,7 +338,7 @@ function readJson(path) {
 
 /** The three result files as they are on disk. */
 export function readResults(dir = RESULTS) {
-  return { bench: readJson(join(dir, 'latest.json')), locomo: readJson(join(dir, 'locomo.json')), recall: readJson(join(dir, 'recall-standin.json')) };
+  return { bench: readJson(join(dir, 'latest.json')), locomo: readJson(join(dir, 'locomo.json')), recall: readJson(join(dir, 'recall-standin.json')), evolve: readJson(join(dir, 'evolve.json')) };
 }
 
 /** The README with its generated section replaced (or added at the end of "## Performance"). */

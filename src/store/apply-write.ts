@@ -59,8 +59,6 @@ export function applyDecision(db: WriteTarget, c: Candidate, w: Written, decisio
     case 'overlap':
     case 'repeat':
       return { action: 'filtered', reason: decision.kind, id: db.displayId(decision.target.id), similarity: decision.target.similarity };
-    case 'refused':
-      return { action: 'filtered', reason: 'refused' };
     case 'insert':
     case 'supersede':
     case 'historic':

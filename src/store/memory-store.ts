@@ -265,7 +265,9 @@ export class MemoryStore {
       decision = decideWrite(text, foldable(near, keyOf, statement), policy, { explicit: c.explicit, force: c.force, summary: c.summary });
     }
     decision ??= { kind: 'insert', similarity: 0 };
-    const result = applyDecision({ stmt: this.stmt, vectors: batch.vectors, embedderId: this.embedder.id, displayId: (r) => this.displayId(r) }, c, { text, hash, vector, now, ...(statement ? { statement } : {}) }, decision);
+    // A refusal that names no value kept states no value: stored, it is an episode.
+    const states = statement && (statement.stance === 'assert' || statement.value) ? statement : undefined;
+    const result = applyDecision({ stmt: this.stmt, vectors: batch.vectors, embedderId: this.embedder.id, displayId: (r) => this.displayId(r) }, c, { text, hash, vector, now, ...(states ? { statement: states } : {}) }, decision);
     this.afterWrite(batch, decision, result);
     return result;
   }

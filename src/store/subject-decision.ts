@@ -39,9 +39,9 @@ const newest = (ps: SubjectPeer[]): SubjectPeer | undefined => [...ps].sort((a, 
 export function decideByStatement(text: string, st: Statement, peers: SubjectPeer[], c: StatementContext): WriteDecision | undefined {
   const same = peers.filter((p) => p.match === 'same');
   if (st.stance === 'reject' && !st.value) {
-    // "We decided against us-east-1": the current value stands; with none known there is nothing to keep.
+    // "We decided against us-east-1": the current value stands; with none known it is an episode (what was refused, once).
     const current = newest(same);
-    return current ? { kind: 'confirm', target: current } : { kind: 'refused' };
+    return current ? { kind: 'confirm', target: current } : undefined;
   }
   const agreeing = same.filter((p) => sameValue(p.value, st.value));
   const differing = same.filter((p) => !sameValue(p.value, st.value));

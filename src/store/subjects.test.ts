@@ -34,8 +34,10 @@ describe('a new value replaces the old one (a real store)', () => {
     expect(r).toMatchObject({ action: 'duplicate', confirms: kept?.id });
     expect(current(s)).toEqual(['The primary region is eu-west-1 (see variables.tf).']);
     expect(s.get(Number(kept?.id))?.lastAccessedAt).toBe(at(29));
-    // Rolled back with no value named and nothing current: nothing to keep.
-    expect((await s.writeMany([said('We decided against Kafka for the event bus.', 30)], POLICY, at(30)))[0]).toMatchObject({ action: 'filtered', reason: 'refused' });
+    // Refused with no value named and nothing current: an episode, with no subject of its own.
+    const [episode] = await s.writeMany([said('We decided against Kafka for the event bus.', 30)], POLICY, at(30));
+    expect(episode).toMatchObject({ action: 'inserted' });
+    expect(s.get(Number(episode?.id))?.subjectKey).toBeNull();
   });
 
   it('a value said before the current one (an old transcript imported late) is history from the start', async () => {

@@ -97,8 +97,6 @@ export type WriteDecision =
   | { kind: 'confirm'; target: NearMemory; supplement?: string; supersede?: NearMemory[] }
   /** A value said before the current one (an old transcript): kept as history of the newer. */
   | { kind: 'historic'; newer: NearMemory }
-  /** A refused proposal with no current value to confirm: nothing to keep. */
-  | { kind: 'refused' }
   | { kind: 'insert'; similarity: number };
 
 /**

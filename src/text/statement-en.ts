@@ -31,6 +31,12 @@ interface Shape {
   value: number;
   other?: number;
   owner?: boolean;
+  /**
+   * "Name: text" is also how a chat line starts ("Caroline: Yay! …"): a
+   * label counts only as the whole of a plain sentence, not an exclamation,
+   * a question or the head of a longer turn.
+   */
+  label?: boolean;
   /** Words the shape adds to the subject: "the dev server listens on port 8080" is about the dev server's port. */
   aspect?: string;
 }
@@ -93,12 +99,15 @@ const SHAPES: Shape[] = [
   { cue: /\bport\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:listens|runs|serves|is served|is running|is listening)\\s+on\\s+port\\s+(\\d{2,5})`), subject: 1, value: 2, aspect: 'port' },
   // "Tests live in tests/unit", "The config is kept under src/config"
   { cue: /\b(?:lives?|kept|stored|sits?|located|resides?)\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:lives?|is kept|are kept|is stored|are stored|sits?|is located|are located|resides?)\\s+(?:in|under|at|on)\\s+${REST}`), subject: 1, value: 2, aspect: 'location' },
-  // "The preview server port is 3001", "The image CDN host — cdn2.blogassets.io", "Region: eu-west-1"
+  // "The preview server port is 3001"
   {
-    cue: /\s(?:is|are)\s|[:=—–]|\s--?\s/, re: re(`^${NP}\\s*(?:\\s(?:is|are)(?:\\s+(?:now|currently|still|set to|pinned (?:to|at)|fixed at))?\\s|\\s?[:=—–]\\s?|\\s-{1,2}\\s)\\s*${REST}`),
+    cue: /\s(?:is|are)\s/i,
+    re: re(`^${NP}\\s+(?:is|are)(?:\\s+(?:now|currently|still|set to|pinned (?:to|at)|fixed at))?\\s+${REST}`),
     subject: 1,
     value: 2,
   },
+  // A label: "Region: eu-west-1", "The image CDN host — cdn2.blogassets.io" (see `label` below).
+  { cue: /[:=—–]|\s--?\s/, re: re(`^${NP}\\s?(?:[:=—–]|\\s-{1,2})\\s*${REST}`), subject: 1, value: 2, label: true },
 ];
 
 /** Leading words that cite where the value was read: "next.config.mjs says", "According to the config,". */
@@ -157,23 +166,27 @@ function refusal(sentence: string): Found | undefined {
   return { subject: clean(subject), value, stance: 'reject', ...(other ? { other } : {}) };
 }
 
+/** An activity ("Taking care of ourselves") is not a thing with a value; "the caching layer" is. */
+const ACTIVITY = /^[a-z]+ing\b/i;
+
 function clean(np: string): string {
   return np.trim().replace(/^(?:the|our|this|its|their|a|an)\s+/i, '').replace(/[.,;:!]+$/, '');
 }
 
 /** Pure: the value one English sentence states, if any. */
-export function englishStatement(sentence: string): Found | undefined {
+export function englishStatement(sentence: string, o: { alone?: boolean } = {}): Found | undefined {
   const s = sentence.trim().replace(CITED, '');
+  const labelled = o.alone !== false && !/[!?]\s*$/.test(s);
   const refused = refusal(s);
   if (refused) return refused;
   for (const clause of [s, ...s.split(/;\s+/).slice(1)]) {
     for (const shape of SHAPES) {
-      if (!shape.cue.test(clause)) continue;
+      if (!shape.cue.test(clause) || (shape.label && !labelled)) continue;
       const m = shape.re.exec(clause.trim());
       if (!m) continue;
       const subject = m[shape.subject] ?? '';
       const value = cutValue(m[shape.value] ?? '');
-      if (!plausibleSubject(subject) || !plausibleValue(value)) continue;
+      if (!plausibleSubject(subject) || !plausibleValue(value) || ACTIVITY.test(subject.trim())) continue;
       const other = shape.other !== undefined && m[shape.other] ? cutValue(m[shape.other] ?? '') : undefined;
       const named = shape.aspect ? `${clean(subject)} ${shape.aspect}` : clean(subject);
       return { subject: named, value, stance: 'assert', ...(other ? { other } : {}), ...(shape.owner ? { owner: true } : {}) };

@@ -49,10 +49,12 @@ export function sentencesOfText(text: string): string[] {
 
 /** Pure: the first statement of a value in the text, or undefined. */
 export function statementOf(text: string): Statement | undefined {
-  for (const raw of sentencesOfText(text)) {
+  const sentences = sentencesOfText(text);
+  for (const raw of sentences) {
     const sentence = stripChatter(raw);
     if (!sentence || /[?？]\s*$/.test(sentence)) continue;
-    const found = HAN.test(sentence) ? (chineseStatement(sentence) ?? englishStatement(sentence)) : englishStatement(sentence);
+    const alone = { alone: sentences.length === 1 };
+    const found = HAN.test(sentence) ? (chineseStatement(sentence) ?? englishStatement(sentence, alone)) : englishStatement(sentence, alone);
     if (!found) continue;
     const key = subjectKey(found.owner ? `${found.subject} owner` : found.subject);
     if (!key) continue;
@@ -83,16 +85,24 @@ export function plausibleSubject(subject: string): boolean {
 
 /** A value that opens like a clause, not like a thing. */
 const CLAUSE_START_EN =
-  /^(?:that|because|why|how|when|whether|if|what|where|who|not|no|to be|being|done|fine|good|ok|okay|true|false|correct|wrong|right|broken|working|here|there|it|this|the same|a bit|very|too|unclear|unknown|tbd|now)\b/i;
+  /^(?:that|because|why|how|when|whether|if|what|where|who|not|no|to be|being|done|fine|good|ok|okay|true|false|correct|wrong|right|broken|working|here|there|it|this|the same|a bit|very|too|unclear|unknown|tbd|now|so|really|pretty|quite|super|totally|also|such|i|i'm|i've|i'd|you|you're|you'd|we|we're|he|she|they|my|your|his|her|their|me|us|them|wow|hey|hi|hello|thanks|thank|yeah|yes|yep|yup|nope|oh|ah|aw|haha|lol|sure|great|awesome|cool|nice|amazing|lovely|love|absolutely|definitely|of course|agreed|exactly|same|unfortunately|fortunately|well|besides|basically|honestly|anyway|actually|luckily|hopefully|sadly|apparently|maybe|perhaps|probably)\b/i;
+/** A word that judges rather than names: its ending says it is an adjective or a gerund. */
+const OPINION = /^[a-z]+(?:ble|ive|ful|ous|ing|ant|ent|al|ic|ish|less|ary|ory)\b/;
+/** A verb or a person in a value: it is a sentence someone said, not a value. */
+const SAID = /\b(?:i|i'm|i've|i'll|you|you're|we|we're|he|she|they|it's|that's|is|are|was|were|have|has|had|do|does|did|went|got|love|like|think|feel|know|want|see|go|going|can|could|would|should|will)\b/i;
 
 /** Whether a value names something concrete enough to compare: short, and a name, a number, a code or a Chinese term. */
 export function plausibleValue(value: string): boolean {
   const v = value.trim();
-  if (!v || v.length > 80) return false;
+  if (!v || v.length > 80 || !/[\p{L}\p{N}]/u.test(v)) return false;
   // Chinese prose says "X 是 Y" of anything; a value is a name, a number or a short term, not a clause.
   if (HAN.test(v)) return [...v].length <= 30 && !/^(?:什么|怎么|为什么|哪|吗|呢|没有|不是|不|因为|由于|如果|可以|会|能|要|在|把|被)/u.test(v) && (/[A-Za-z0-9]/.test(v) || [...v].length <= 8);
-  if (CLAUSE_START_EN.test(v) || v.split(/\s+/).length > 8) return false;
-  return /[\d`./:_@-]|[A-Z]/.test(v) || v.split(/\s+/).length <= 3;
+  if (CLAUSE_START_EN.test(v) || v.split(/\s+/).length > 8 || SAID.test(v) || /[!?]/.test(v)) return false;
+  // "Researching adoption agencies": an activity, not a value.
+  if (/^[A-Za-z]+ing\s/.test(v)) return false;
+  if (/[\d`./:_@-]|[A-Z]/.test(v)) return true;
+  // Plain lower-case words are a value ("json lines", "postgres") unless they open with a judgement ("incredible", "important to me").
+  return v.split(/\s+/).length <= 3 && !OPINION.test(v);
 }
 
 /** The value alone, without what follows it in the clause (a file cited, a reason, "and updated X"). */

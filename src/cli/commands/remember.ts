@@ -40,9 +40,7 @@ export function registerRemember(program: Command, cli: CliEnv): void {
                 ? 'not stored: a memory needs at least 30 characters, so it can stand on its own later. Say a little more.'
                 : result.reason === 'secret'
                   ? 'not stored: nothing was left once the secret in it was redacted. Remember where the secret lives (e.g. "the deploy key is in 1Password, vault ops"), never the secret.'
-                  : result.reason === 'refused'
-                    ? 'not stored: it refuses a change, and no current value of that subject is remembered to keep. Say what the value is instead.'
-                    : `not stored: it looks like ${result.reason === 'trivia' ? 'small talk' : 'noise (an exit code, a usage line or a counter)'}.`,
+                  : `not stored: it looks like ${result.reason === 'trivia' ? 'small talk' : 'noise (an exit code, a usage line or a counter)'}.`,
           );
       }
     });
