@@ -56,6 +56,35 @@ describe('budget', () => {
   });
 });
 
+describe('current state in the block', () => {
+  const DAY = 86_400_000;
+  const now = 100 * DAY;
+  const state = (id: number, subject: string, value: string, day: number): BlockMemory =>
+    mem(id, 'fact', `The ${subject} is ${value}.`, day * DAY, { subjectKey: subject.split(' ').sort().join(' '), value });
+
+  it('carries every current value that fits the budget with the project memories, older first, before the episodes and beyond top_k', async () => {
+    const count = await loadTokenCounter();
+    const values = Array.from({ length: 20 }, (_, i) => state(i + 1, `setting${i} port`, `${3000 + i}`, i + 1));
+    const episode = mem(99, 'fact', 'Fixed the flaky login test; the root cause was a shared temp dir.', 50 * DAY);
+    const block = buildBlock({ globals: [], projects: [mem(50, 'project', 'Run the tests with pnpm vitest run.', 40 * DAY), ...values], facts: [{ memory: episode, score: 0.9 }] }, () => undefined, { ...OPTIONS, now }, count);
+    const lines = block.text.split('\n').filter((l) => /^\d+\. /.test(l));
+    expect(lines).toHaveLength(22);
+    // State comes before the episode, and older state first, whatever its type.
+    expect(lines[0]).toContain('setting0 port is 3000');
+    expect(lines.at(-1)).toContain('flaky login test');
+    expect(block.tokens).toBeLessThanOrEqual(OPTIONS.budget);
+  });
+
+  it('says so when two current values may be of one subject', () => {
+    const a = state(1, 'port', '8080', 1);
+    const b = state(2, 'preview server port', '3001', 80);
+    const c = state(3, 'api server port', '4000', 81);
+    const judge = conflictJudge(() => undefined, 0.9);
+    expect(findConflicts([a, b, c], judge)).toEqual([[1, 2], [1, 3]]);
+    expect(findConflicts([b, c], judge)).toEqual([]);
+  });
+});
+
 describe('order and conflicts', () => {
   it('puts globals, then project, then facts; older first in each', () => {
     const s = (m: BlockMemory): Selected => ({ memory: m, score: 0, relevance: 0 });

@@ -1,4 +1,5 @@
 import { dot, tokenSet, unitOf, type MemoryType } from '../text/index.js';
+import { matchSubjects, sameValue } from '../text/subject-key.js';
 
 /** What inject needs of a memory: values only, no store behind it. */
 export interface BlockMemory {
@@ -12,6 +13,8 @@ export interface BlockMemory {
   heat: number;
   /** Set when it is the current value of a subject: state, carried like a project memory. */
   subjectKey?: string | null;
+  /** The value it states of its subject. */
+  value?: string | null;
 }
 
 /** A fact found by searching for the launch query, with its fused score. */
@@ -145,6 +148,8 @@ export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undef
   const wordsOf = (m: BlockMemory, e: { words?: Set<string> }): Set<string> => (e.words ??= tokenSet(m.text));
   return (a, b) => {
     if (a.type === 'global' || b.type === 'global') return false;
+    // Two current values of what may be one subject ("the port", "the preview server port"): say so, however far apart.
+    if (a.subjectKey && b.subjectKey && matchSubjects(a.subjectKey, b.subjectKey) === 'maybe' && !sameValue(a.value ?? '', b.value ?? '')) return true;
     if (Math.abs(a.createdAt - b.createdAt) > CONFLICT_WINDOW_DAYS * DAY_MS) return false;
     const ea = entry(a);
     const eb = entry(b);

@@ -8,23 +8,13 @@ import { VectorIndex } from './vectors.js';
 import type { AnnReader, AnnBuildResult } from './ann.js';
 import type { AnnMeta, AnnState } from './ann-state.js';
 import { hybridSearch } from './search.js';
-import { BatchVectors } from './batch-vectors.js';
-import { decideWrite, screenCandidate, type NearMemory, type PreparedCandidate, type WriteDecision } from './write-decision.js';
+import { screenCandidate, type PreparedCandidate } from './write-decision.js';
 import { applyDecision, changesMemory } from './apply-write.js';
 import { statementOf } from '../text/statement.js';
-import { SubjectIndex } from './subject-index.js';
-import { decideByStatement, foldable } from './subject-decision.js';
+import { BatchWriter } from './batch-writer.js';
 import type { Candidate, Hit, Memory, MemoryType, SearchFilter, SearchOptions, StoreScope, WritePolicy, WriteResult } from './types.js';
 
 export { contentHash, capSupplement, MAX_SUPPLEMENT_CHARS } from './write-decision.js';
-
-/** What one write transaction keeps while it is written. */
-interface WriteBatch {
-  vectors: BatchVectors;
-  rows: Map<number, MemoryRow>;
-  /** The current memory of each subject: read on the first statement of a value in the batch (it then sees every write before it). */
-  subjectIndex?: SubjectIndex;
-}
 
 /** A batch written in parts (MemoryStore.openBatch). */
 export interface BatchWrite {
@@ -36,8 +26,6 @@ export interface BatchWrite {
   abort(): void;
 }
 
-/** How many neighbours dedup looks at. */
-const NEIGHBOURS = 8;
 /** Heat at or above this keeps an old memory from being archived. */
 export const HOT_HEAT = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -134,7 +122,7 @@ export class MemoryStore {
         .transaction((): WriteResult[] => {
           const batch = this.newBatch();
           const out = this.writePrepared(batch, cs, prepared, now, policy, opts.dedup ?? true);
-          batch.vectors.flush();
+          batch.flush();
           return out;
         })
         .immediate(),
@@ -153,7 +141,7 @@ export class MemoryStore {
    */
   openBatch(policy: WritePolicy, now = Date.now(), opts: { dedup?: boolean } = {}): BatchWrite {
     this.requireWritable();
-    let batch: ReturnType<MemoryStore['newBatch']> | undefined;
+    let batch: BatchWriter | undefined;
     let changed = false;
     let ended = false;
     return {
@@ -176,7 +164,7 @@ export class MemoryStore {
         if (!batch) return;
         const open = batch;
         this.run(() => {
-          open.vectors.flush();
+          open.flush();
           this.db.exec('COMMIT');
         });
         if (changed) this.markChanged();
@@ -217,15 +205,14 @@ export class MemoryStore {
     return { screened, vectorOf };
   }
 
-  /** The state one batch keeps while it is written: its vectors, the neighbour rows it has read, the current memory of each subject. */
-  private newBatch(): WriteBatch {
-    const maxId = this.stmt('SELECT max(id) FROM memories').pluck().get() as number | null;
-    return { vectors: new BatchVectors(this.vectors, (maxId ?? 0) + 1), rows: new Map() };
+  /** One write transaction's state and its decisions (batch-writer.ts). */
+  private newBatch(): BatchWriter {
+    return new BatchWriter({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (r) => this.displayId(r), parseId: (id) => this.parseId(id), rowsByIds: (ids) => this.rowsByIds(ids) });
   }
 
   /** Writes prepared candidates in order; inside a transaction. */
   private writePrepared(
-    batch: WriteBatch,
+    batch: BatchWriter,
     cs: Candidate[],
     p: Awaited<ReturnType<MemoryStore['prepare']>>,
     now: number,
@@ -237,66 +224,8 @@ export class MemoryStore {
       if (!x || !('text' in x)) return x ?? { action: 'filtered', reason: 'empty' };
       const vector = p.vectorOf.get(i);
       if (!vector) throw new Error('the embedder returned no vector');
-      return this.writeOne(batch, c, x.text, x.hash, vector, now, policy, dedup);
+      return batch.write(c, x.text, x.hash, vector, now, policy, dedup);
     });
-  }
-
-  /**
-   * Dedup or insert one screened candidate; runs inside writeMany's
-   * transaction. A statement of a value is decided against the current
-   * memories of its subject first (subject-decision.ts); anything else, or
-   * a subject nobody holds yet, by similarity with its nearest neighbours.
-   * `batch.rows` caches the neighbour rows read so far in it: a session's
-   * candidates keep meeting the same few neighbours, and only this
-   * transaction writes meanwhile, so a row it changes is all that goes stale.
-   */
-  private writeOne(batch: WriteBatch, c: Candidate, text: string, hash: string, vector: Float32Array, now: number, policy: WritePolicy, dedup: boolean): WriteResult {
-    const same = this.stmt('SELECT id FROM memories WHERE content_hash = ?').get(hash) as { id: number } | undefined;
-    if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
-    // A summary quotes what was said: it states no value of its own.
-    const statement = c.summary ? undefined : statementOf(text);
-    const subjects = statement && dedup ? (batch.subjectIndex ??= SubjectIndex.load(this.stmt)) : undefined;
-    let decision: WriteDecision | undefined =
-      statement && subjects ? decideByStatement(text, statement, subjects.peersOf(statement.key, c.type, c.dir), { createdAt: c.createdAt ?? now, explicit: c.explicit, force: c.force }) : undefined;
-    // Without dedup (restoring memories kept elsewhere) only exact repeats are refused.
-    if (!decision && dedup) {
-      const near = this.eligibleNeighbours(batch.vectors, batch.rows, vector, c);
-      const keyOf = (id: number): string | null | undefined => batch.rows.get(id)?.subject_key;
-      decision = decideWrite(text, foldable(near, keyOf, statement), policy, { explicit: c.explicit, force: c.force, summary: c.summary });
-    }
-    decision ??= { kind: 'insert', similarity: 0 };
-    // A refusal that names no value kept states no value: stored, it is an episode.
-    const states = statement && (statement.stance === 'assert' || statement.value) ? statement : undefined;
-    const result = applyDecision({ stmt: this.stmt, vectors: batch.vectors, embedderId: this.embedder.id, displayId: (r) => this.displayId(r) }, c, { text, hash, vector, now, ...(states ? { statement: states } : {}) }, decision);
-    this.afterWrite(batch, decision, result);
-    return result;
-  }
-
-  /** Keeps the batch's caches true to what a decision wrote. */
-  private afterWrite(batch: WriteBatch, d: WriteDecision, r: WriteResult): void {
-    const changed = [...('target' in d ? [d.target] : []), ...(d.kind === 'supersede' ? d.targets : []), ...(d.kind === 'confirm' ? (d.supersede ?? []) : [])];
-    for (const t of changed) batch.rows.delete(t.id);
-    // An index read later reads this write with it.
-    const index = batch.subjectIndex;
-    if (!index) return;
-    const ids = [...(r.supersedes ?? []), ...(r.id === undefined ? [] : [r.id])].map((x) => this.parseId(x));
-    for (const id of ids) if (id !== undefined) index.refresh(this.stmt, id);
-  }
-
-  /** Active neighbours a candidate may be folded into: same directory, or any global. */
-  private eligibleNeighbours(batch: BatchVectors, cache: Map<number, MemoryRow>, v: Float32Array, c: Candidate): NearMemory[] {
-    const near = batch.nearest(v, NEIGHBOURS);
-    if (near.length === 0) return [];
-    const missing = near.map((n) => n.memoryId).filter((id) => !cache.has(id));
-    for (const [id, row] of this.rowsByIds(missing)) cache.set(id, row);
-    const rows = cache;
-    const out: NearMemory[] = [];
-    for (const n of near) {
-      const row = rows.get(n.memoryId);
-      if (!row || row.status !== 'active' || !(c.type === 'global' || row.dir === c.dir)) continue;
-      out.push({ id: row.id, type: row.type, text: row.text, supplement: row.supplement, similarity: n.similarity, curated: row.reviewed_at !== null });
-    }
-    return out;
   }
 
   private rowsByIds(ids: number[]): Map<number, MemoryRow> {
@@ -394,7 +323,10 @@ export class MemoryStore {
           const same = this.stmt('SELECT id FROM memories WHERE content_hash = ?').get(screened.hash) as { id: number } | undefined;
           if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
           const target = { id: rowid, type: m.type, text: m.text, supplement: m.supplement, similarity: 1 };
-          const written = applyDecision({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (x) => this.displayId(x) }, c, { text: screened.text, hash: screened.hash, vector, now }, { kind: 'update', target });
+          // A value the person wrote is the memory's value now.
+          const statement = statementOf(screened.text);
+          const w = { text: screened.text, hash: screened.hash, vector, now, ...(statement?.value ? { statement } : {}) };
+          const written = applyDecision({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (x) => this.displayId(x) }, c, w, { kind: 'update', target });
           // A person wrote this text: it counts as reviewed.
           if (written.action === 'updated') this.stmt('UPDATE memories SET reviewed_at = ? WHERE id = ?').run(now, rowid);
           return written;

@@ -55,6 +55,9 @@ export function decideByStatement(text: string, st: Statement, peers: SubjectPee
     if (st.stance === 'reject') return { kind: 'confirm', target: current, ...(replaceable.length ? { supersede: replaceable } : {}) };
     // The user restating a value in other words: refused as a near repeat, unless forced (then the new words replace the old).
     if (c.explicit) return c.force ? { kind: 'supersede', targets: [...agreeing, ...replaceable] } : { kind: 'repeat', target: current };
+    // The same value in newer words: they become its text (it stays true from when it was first said);
+    // what a person reviewed keeps its words and gains the new ones as a supplement.
+    if (!current.curated && !replaceable.length) return { kind: 'update', target: current };
     const known = current.text === text || current.supplement.split('\n').includes(text);
     return { kind: 'confirm', target: current, ...(known ? {} : { supplement: text }), ...(replaceable.length ? { supersede: replaceable } : {}) };
   }

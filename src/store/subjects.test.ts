@@ -93,8 +93,9 @@ describe('decideByStatement (pure)', () => {
   const peer = (id: number, value: string, over: Partial<SubjectPeer> = {}): SubjectPeer => ({ id, type: 'fact', text: `the port is ${value}`, supplement: '', similarity: 1, value, match: 'same', createdAt: at(id), reviewedAt: null, ...over });
   const st = (text: string) => statementOf(text)!;
 
-  it('restating the current value confirms it and keeps the new words as a supplement', () => {
-    expect(decideByStatement('The preview port is 3001.', st('The preview port is 3001.'), [peer(1, '3001')], { createdAt: at(5) })).toMatchObject({ kind: 'confirm', target: { id: 1 }, supplement: 'The preview port is 3001.' });
+  it('restating the current value takes the newer words; a reviewed memory keeps its own and gains them as a supplement', () => {
+    expect(decideByStatement('The preview port is 3001.', st('The preview port is 3001.'), [peer(1, '3001')], { createdAt: at(5) })).toMatchObject({ kind: 'update', target: { id: 1 } });
+    expect(decideByStatement('The preview port is 3001.', st('The preview port is 3001.'), [peer(1, '3001', { curated: true, reviewedAt: at(2) })], { createdAt: at(5) })).toMatchObject({ kind: 'confirm', target: { id: 1 }, supplement: 'The preview port is 3001.' });
   });
 
   it('a possible subject alone changes nothing', () => {

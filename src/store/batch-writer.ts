@@ -1,0 +1,103 @@
+import type { Statement as SqlStatement } from 'better-sqlite3';
+import { statementOf } from '../text/statement.js';
+import { BatchVectors } from './batch-vectors.js';
+import type { VectorIndex } from './vectors.js';
+import { decideWrite, type NearMemory, type WriteDecision } from './write-decision.js';
+import { applyDecision } from './apply-write.js';
+import { SubjectIndex } from './subject-index.js';
+import { decideByStatement, foldable } from './subject-decision.js';
+import type { MemoryRow } from './rows.js';
+import type { Candidate, WritePolicy, WriteResult } from './types.js';
+
+/** How many neighbours dedup looks at. */
+const NEIGHBOURS = 8;
+
+/** What a write transaction needs of its store. */
+export interface BatchStore {
+  stmt: (sql: string) => SqlStatement;
+  vectors: VectorIndex;
+  embedderId: string;
+  displayId: (rowid: number) => string;
+  parseId: (id: string) => number | undefined;
+  rowsByIds: (ids: number[]) => Map<number, MemoryRow>;
+}
+
+/**
+ * One write transaction (MemoryStore.writeMany, openBatch): each screened
+ * candidate is decided and written in turn, and sees the ones before it. A
+ * statement of a value is decided against the current memories of its
+ * subject first (subject-decision.ts); anything else, or a subject nobody
+ * holds yet, by similarity with its nearest neighbours (write-decision.ts).
+ * Runs inside the store's transaction.
+ */
+export class BatchWriter {
+  /** The vectors written so far, searched with the store's for neighbours. */
+  readonly vectors: BatchVectors;
+  /**
+   * The neighbour rows read so far: a session's candidates keep meeting the
+   * same few neighbours, and only this transaction writes meanwhile, so a
+   * row it changes is all that goes stale.
+   */
+  private readonly rows = new Map<number, MemoryRow>();
+  /** The current memory of each subject: read on the first statement of a value (it then sees every write before it). */
+  private subjects?: SubjectIndex;
+
+  constructor(private readonly store: BatchStore) {
+    const maxId = store.stmt('SELECT max(id) FROM memories').pluck().get() as number | null;
+    this.vectors = new BatchVectors(store.vectors, (maxId ?? 0) + 1);
+  }
+
+  /** The batch's vectors go to the store's table; before the commit. */
+  flush(): void {
+    this.vectors.flush();
+  }
+
+  write(c: Candidate, text: string, hash: string, vector: Float32Array, now: number, policy: WritePolicy, dedup: boolean): WriteResult {
+    const { stmt, displayId } = this.store;
+    const same = stmt('SELECT id FROM memories WHERE content_hash = ?').get(hash) as { id: number } | undefined;
+    if (same) return { action: 'duplicate', id: displayId(same.id), similarity: 1 };
+    // A summary quotes what was said: it states no value of its own.
+    const statement = c.summary ? undefined : statementOf(text);
+    const subjects = statement && dedup ? (this.subjects ??= SubjectIndex.load(stmt)) : undefined;
+    let decision: WriteDecision | undefined =
+      statement && subjects ? decideByStatement(text, statement, subjects.peersOf(statement.key, c.type, c.dir), { createdAt: c.createdAt ?? now, explicit: c.explicit, force: c.force }) : undefined;
+    // Without dedup (restoring memories kept elsewhere) only exact repeats are refused.
+    if (!decision && dedup) {
+      const near = this.eligibleNeighbours(vector, c);
+      const keyOf = (id: number): string | null | undefined => this.rows.get(id)?.subject_key;
+      decision = decideWrite(text, foldable(near, keyOf, statement), policy, { explicit: c.explicit, force: c.force, summary: c.summary });
+    }
+    decision ??= { kind: 'insert', similarity: 0 };
+    // A refusal that names no value kept states no value: stored, it is an episode.
+    const states = statement && (statement.stance === 'assert' || statement.value) ? statement : undefined;
+    const result = applyDecision({ stmt, vectors: this.vectors, embedderId: this.store.embedderId, displayId }, c, { text, hash, vector, now, ...(states ? { statement: states } : {}) }, decision);
+    this.afterWrite(decision, result);
+    return result;
+  }
+
+  /** Keeps the batch's caches true to what a decision wrote. */
+  private afterWrite(d: WriteDecision, r: WriteResult): void {
+    const changed = [...('target' in d ? [d.target] : []), ...(d.kind === 'supersede' ? d.targets : []), ...(d.kind === 'confirm' ? (d.supersede ?? []) : [])];
+    for (const t of changed) this.rows.delete(t.id);
+    // An index read later reads this write with it.
+    const index = this.subjects;
+    if (!index) return;
+    const ids = [...(r.supersedes ?? []), ...(r.id === undefined ? [] : [r.id])].map((x) => this.store.parseId(x));
+    for (const id of ids) if (id !== undefined) index.refresh(this.store.stmt, id);
+  }
+
+  /** Active neighbours a candidate may be folded into: same directory, or any global. */
+  private eligibleNeighbours(v: Float32Array, c: Candidate): NearMemory[] {
+    const near = this.vectors.nearest(v, NEIGHBOURS);
+    if (near.length === 0) return [];
+    const missing = near.map((n) => n.memoryId).filter((id) => !this.rows.has(id));
+    for (const [id, row] of this.store.rowsByIds(missing)) this.rows.set(id, row);
+    const out: NearMemory[] = [];
+    for (const n of near) {
+      const row = this.rows.get(n.memoryId);
+      if (!row || row.status !== 'active' || !(c.type === 'global' || row.dir === c.dir)) continue;
+      out.push({ id: row.id, type: row.type, text: row.text, supplement: row.supplement, similarity: n.similarity, curated: row.reviewed_at !== null });
+    }
+    return out;
+  }
+}
