@@ -12,6 +12,7 @@ import { condense, extractiveSummary, requestsOf, transcriptReply, turnTranscrip
 import { isGeneralQuestion, isQuestion } from './questions.js';
 import { pickPassages } from './answers.js';
 import { isAcknowledgement } from './worth.js';
+import { statementOf } from '../text/statement.js';
 import type { Speaker } from './classify.js';
 
 export interface DistillContext {
@@ -75,7 +76,8 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
     const key = c.text.replace(/\s+/g, ' ').trim().toLowerCase();
     if (seen.has(key)) return;
     seen.add(key);
-    out.push(c);
+    // What it states is looked for here, in the distiller's thread, so the writing thread need not.
+    out.push(c.statement === undefined ? { ...c, statement: statementOf(c.text) ?? null } : c);
   };
   for (const c of markerCandidates(seg, ctx)) push(c);
 
@@ -122,7 +124,7 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   const lang = dominantLanguage([...requests, ...conclusions].join('\n') || 'en');
   const summary = extractiveSummary(ctx.agent, requests, entities, lang);
   // A summary only of a session that established something: small talk leaves nothing.
-  if (summary && requests.length >= 2 && out.length > 0) push({ ...candidate(ctx, summary, seg.end, 'assistant'), type: 'fact', dir: ctx.dir, summary: true });
+  if (summary && requests.length >= 2 && out.length > 0) push({ ...candidate(ctx, summary, seg.end, 'assistant'), type: 'fact', dir: ctx.dir, summary: true, statement: null });
   const turns = turnTranscript(transcript);
   const condensed = [condense(requests, conclusions, entities, lang), turns && `${lang === 'zh' ? '对话' : 'Turns'}:\n${turns}`].filter(Boolean).join('\n');
   return { candidates: out, summary, condensed, entities };

@@ -13,6 +13,8 @@ import { statementOf } from '../text/statement.js';
 export const KEEP_AT = 3;
 export const KEEP_WITH = 2;
 const MIN_CHARS = 12;
+/** A sentence that states a value is short; a longer one is looked at for its entities only. */
+const STATEMENT_MAX_CHARS = 200;
 
 /** The assistant saying what it is about to do: "Looking at X now.", "我先看一下". */
 const NARRATION =
@@ -81,6 +83,6 @@ export function worth(sentence: string, question?: string): number {
   let score = tied ? scoreOf(s, f, answers) : 0;
   // The value of a thing ("the preview port is 3001", 对账模块是赵敏在管) is state worth keeping.
   // Looked for only where it decides (finding it costs more than the rest of the score).
-  if (score < KEEP_AT && statementOf(s)) score = (tied ? score : scoreOf(s, f, answers)) + 2;
+  if (score < KEEP_AT && s.length <= STATEMENT_MAX_CHARS && statementOf(s)) score = (tied ? score : scoreOf(s, f, answers)) + 2;
   return score;
 }

@@ -1,5 +1,5 @@
 import type { Statement as SqlStatement } from 'better-sqlite3';
-import { statementOf } from '../text/statement.js';
+import { statementOf, type Statement } from '../text/statement.js';
 import { BatchVectors } from './batch-vectors.js';
 import type { VectorIndex } from './vectors.js';
 import { decideWrite, type NearMemory, type WriteDecision } from './write-decision.js';
@@ -52,12 +52,13 @@ export class BatchWriter {
     this.vectors.flush();
   }
 
-  write(c: Candidate, text: string, hash: string, vector: Float32Array, now: number, policy: WritePolicy, dedup: boolean): WriteResult {
+  /** `found`: what the text states, when the distiller found it already (null: nothing). */
+  write(c: Candidate, text: string, hash: string, vector: Float32Array, now: number, policy: WritePolicy, dedup: boolean, found?: Statement | null): WriteResult {
     const { stmt, displayId } = this.store;
     const same = stmt('SELECT id FROM memories WHERE content_hash = ?').get(hash) as { id: number } | undefined;
     if (same) return { action: 'duplicate', id: displayId(same.id), similarity: 1 };
     // A summary quotes what was said: it states no value of its own.
-    const statement = c.summary ? undefined : statementOf(text);
+    const statement = c.summary ? undefined : found === undefined ? statementOf(text) : (found ?? undefined);
     const subjects = statement && dedup ? (this.subjects ??= SubjectIndex.load(stmt)) : undefined;
     let decision: WriteDecision | undefined =
       statement && subjects ? decideByStatement(text, statement, subjects.peersOf(statement.key, c.type, c.dir), { createdAt: c.createdAt ?? now, explicit: c.explicit, force: c.force }) : undefined;
@@ -71,19 +72,21 @@ export class BatchWriter {
     // A refusal that names no value kept states no value: stored, it is an episode.
     const states = statement && (statement.stance === 'assert' || statement.value) ? statement : undefined;
     const result = applyDecision({ stmt, vectors: this.vectors, embedderId: this.store.embedderId, displayId }, c, { text, hash, vector, now, ...(states ? { statement: states } : {}) }, decision);
-    this.afterWrite(decision, result);
+    this.afterWrite(decision, result, states !== undefined);
     return result;
   }
 
   /** Keeps the batch's caches true to what a decision wrote. */
-  private afterWrite(d: WriteDecision, r: WriteResult): void {
+  private afterWrite(d: WriteDecision, r: WriteResult, stated: boolean): void {
     const changed = [...('target' in d ? [d.target] : []), ...(d.kind === 'supersede' ? d.targets : []), ...(d.kind === 'confirm' ? (d.supersede ?? []) : [])];
     for (const t of changed) this.rows.delete(t.id);
     // An index read later reads this write with it.
     const index = this.subjects;
     if (!index) return;
     const ids = [...(r.supersedes ?? []), ...(r.id === undefined ? [] : [r.id])].map((x) => this.store.parseId(x));
-    for (const id of ids) if (id !== undefined) index.refresh(this.store.stmt, id);
+    // Only a write that states a value, replaces one, or touches a memory of the index can change it.
+    const touches = stated || d.kind === 'supersede' || ids.some((id) => id !== undefined && index.has(id));
+    if (touches) for (const id of ids) if (id !== undefined) index.refresh(this.store.stmt, id);
   }
 
   /** Active neighbours a candidate may be folded into: same directory, or any global. */

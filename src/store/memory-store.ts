@@ -10,7 +10,7 @@ import type { AnnMeta, AnnState } from './ann-state.js';
 import { hybridSearch } from './search.js';
 import { screenCandidate, type PreparedCandidate } from './write-decision.js';
 import { applyDecision, changesMemory } from './apply-write.js';
-import { statementOf } from '../text/statement.js';
+import { statementOf, type Statement } from '../text/statement.js';
 import { BatchWriter } from './batch-writer.js';
 import type { Candidate, Hit, Memory, MemoryType, SearchFilter, SearchOptions, StoreScope, WritePolicy, WriteResult } from './types.js';
 
@@ -186,23 +186,27 @@ export class MemoryStore {
     cs: Candidate[],
     policy: WritePolicy,
     ahead: Array<PreparedCandidate | undefined> = [],
-  ): Promise<{ screened: ReturnType<typeof screenCandidate>[]; vectorOf: Map<number, Float32Array | undefined> }> {
+  ): Promise<{ screened: ReturnType<typeof screenCandidate>[]; vectorOf: Map<number, Float32Array | undefined>; statementOf: Map<number, Statement | null> }> {
     const usable = (i: number): PreparedCandidate | undefined => {
       const p = ahead[i];
       return p && p.embedderId === this.embedder.id && (!('text' in p.screened) || p.vector !== undefined) ? p : undefined;
     };
     const screened = cs.map((c, i) => usable(i)?.screened ?? screenCandidate(c, policy));
     const vectorOf = new Map<number, Float32Array | undefined>();
+    // What the distiller found each screened text states, where it found it: not looked for again here.
+    const statementOf = new Map<number, Statement | null>();
     const todo: number[] = [];
     screened.forEach((x, i) => {
       if (!('text' in x)) return;
+      const st = usable(i)?.statement;
+      if (st !== undefined) statementOf.set(i, st);
       const v = usable(i)?.vector;
       if (v) vectorOf.set(i, v);
       else todo.push(i);
     });
     const vectors = todo.length ? await this.embedder.embed(todo.map((i) => (screened[i] as { text: string }).text)) : [];
     todo.forEach((i, j) => vectorOf.set(i, vectors[j]));
-    return { screened, vectorOf };
+    return { screened, vectorOf, statementOf };
   }
 
   /** One write transaction's state and its decisions (batch-writer.ts). */
@@ -224,7 +228,9 @@ export class MemoryStore {
       if (!x || !('text' in x)) return x ?? { action: 'filtered', reason: 'empty' };
       const vector = p.vectorOf.get(i);
       if (!vector) throw new Error('the embedder returned no vector');
-      return batch.write(c, x.text, x.hash, vector, now, policy, dedup);
+      // The distiller's statement holds for the text it looked at: one that redaction left alone.
+      const found = p.statementOf.has(i) ? p.statementOf.get(i) : c.statement !== undefined && c.text.trim() === x.text ? c.statement : undefined;
+      return batch.write(c, x.text, x.hash, vector, now, policy, dedup, found);
     });
   }
 

@@ -67,6 +67,10 @@ export class SubjectIndex {
     }
   }
 
+  has(id: number): boolean {
+    return this.entries.has(id);
+  }
+
   remove(id: number): void {
     const e = this.entries.get(id);
     if (!e) return;

@@ -1,7 +1,7 @@
 import { isCorrection, isLowValue, isTooShort, isTrivia, onlyRedacted, overlapWith, redact, MAX_OVERLAP, type Candidate } from '../text/index.js';
 import type { MemoryType, WritePolicy, WriteResult } from './types.js';
 import { sha256Hex } from '../ids.js';
-import { statementOf } from '../text/statement.js';
+import { statementOf, type Statement } from '../text/statement.js';
 
 /** A statement of a value is kept from this length (weighted), below the design's 30 for other text. */
 const MIN_STATEMENT_CHARS = 12;
@@ -46,12 +46,15 @@ export interface PreparedCandidate {
   /** Present when screened passed. */
   vector?: Float32Array;
   embedderId: string;
+  /** Present when screened passed: the value the screened text states (null: none), found where it was distilled. */
+  statement?: Statement | null;
 }
 
-/** screenCandidate, then the vector of what passed, with an embedder that computes in this thread. */
+/** screenCandidate, then the vector and the statement of what passed, with an embedder that computes in this thread. */
 export function prepareCandidate(c: Candidate, policy: Pick<WritePolicy, 'triviaFilter'>, embed: { id: string; vector: (text: string) => Float32Array }): PreparedCandidate {
   const screened = screenCandidate(c, policy);
-  return 'text' in screened ? { screened, vector: embed.vector(screened.text), embedderId: embed.id } : { screened, embedderId: embed.id };
+  if (!('text' in screened)) return { screened, embedderId: embed.id };
+  return { screened, vector: embed.vector(screened.text), embedderId: embed.id, statement: c.summary ? null : (statementOf(screened.text) ?? null) };
 }
 
 /**
@@ -64,7 +67,7 @@ export function screenCandidate(c: Candidate, policy: Pick<WritePolicy, 'triviaF
   if (policy.triviaFilter && isTrivia(raw)) return { action: 'filtered', reason: 'trivia' };
   if (!c.explicit) {
     // A value stated of a thing ("The cache is Redis.") stands alone however short; a fragment does not.
-    if (isTooShort(raw) && (c.summary || isTooShort(raw, MIN_STATEMENT_CHARS) || !statementOf(raw))) return { action: 'filtered', reason: 'short' };
+    if (isTooShort(raw) && (c.summary || isTooShort(raw, MIN_STATEMENT_CHARS) || !(c.statement !== undefined ? c.statement : statementOf(raw)))) return { action: 'filtered', reason: 'short' };
     if (isLowValue(raw)) return { action: 'filtered', reason: 'low-value' };
   }
   const text = redact(raw);

@@ -3,6 +3,8 @@
  * a candidate for a write. They live here, beside the text tools, so the
  * distiller never imports the store and the store never imports the distiller.
  */
+import type { Statement } from './statement.js';
+
 export const MEMORY_TYPES = ['global', 'project', 'fact'] as const;
 export type MemoryType = (typeof MEMORY_TYPES)[number];
 
@@ -27,4 +29,10 @@ export interface Candidate {
    * ("instead of") are not its own and it never supersedes a memory.
    */
   summary?: boolean;
+  /**
+   * What the text states the value of, when the distiller has looked
+   * already (null: nothing), in its own thread. The store takes it only for
+   * a text that redaction left as it was; otherwise it looks again.
+   */
+  statement?: Statement | null;
 }

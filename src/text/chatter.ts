@@ -32,12 +32,16 @@ const TAIL_EN =
   /(?:^|(?<=[.!?])\s+|[,;:—-]\s*|\s+and\s+)(?:(?:and\s+)?nothing(?:\s+else)?\s+(?:changed|to (?:add|report|change)|new|more|else)|no other (?:changes?|news|issues?)|everything else (?:is|looks|stays|remains)\s+\w+|all (?:else|other) (?:is|looks)\s+\w+|that'?s (?:it|all)|that is (?:it|all)|otherwise (?:all )?(?:good|fine|unchanged)|the rest (?:is|stays) (?:the same|unchanged|fine))\s*[.!]?\s*$/i;
 const TAIL_ZH = /(?:^|(?<=[。！？])\s*|[，,；;]\s*)(?:别的|其他|其它|其余|另外)(?:都|也)?(?:没问题|没变|没有变化|不变|照旧|正常|一切正常|没改|没动|没什么)[了的]?[。！!]?\s*$|(?:^|(?<=[。！？])\s*|[，,；;]\s*)(?:就这些|没别的了|没有别的了|其他一切正常)[了的]?[。！!]?\s*$/u;
 
+/** Words every closer holds: most sentences have none, and the closers' patterns cost more than this test. */
+const TAIL_CUE = /\b(?:nothing|no other|else|that'?s|that is|otherwise|the rest)\b|别的|其他|其它|其余|另外|就这些|没别的/i;
+
 /** Pure: a sentence without its empty openers and closers ('' when nothing else is left). */
 export function stripChatter(sentence: string): string {
   let s = sentence.trim();
+  const tails = TAIL_CUE.test(s);
   for (let i = 0; i < 3; i++) {
     const before = s;
-    s = s.replace(TAIL_EN, '').replace(TAIL_ZH, '').trim();
+    if (tails) s = s.replace(TAIL_EN, '').replace(TAIL_ZH, '').trim();
     s = stripLead(s);
     if (s === before) break;
   }

@@ -42,8 +42,12 @@ export function translations(latin: string[], cjk: string[]): string[] {
   return [...new Set(out)];
 }
 
-/** Longest first, so 负责人 wins over 负责 and 服务器 over 服务. */
-const ZH_WORDS = [...ZH_TO_EN.keys()].sort((a, b) => b.length - a.length);
+/** By first character, longest first, so 负责人 wins over 负责 and 服务器 over 服务. */
+const ZH_WORDS = new Map<string, string[]>();
+for (const w of [...ZH_TO_EN.keys()].sort((a, b) => b.length - a.length)) {
+  const first = w[0] ?? '';
+  ZH_WORDS.set(first, [...(ZH_WORDS.get(first) ?? []), w]);
+}
 
 /** The English word a Chinese glossary word stands for (its first translation), or undefined. */
 export function canonicalOf(zh: string): string | undefined {
@@ -58,7 +62,7 @@ export function splitByGlossary(run: string): string[] {
   const out: string[] = [];
   let unknown = '';
   for (let i = 0; i < run.length; ) {
-    const word = ZH_WORDS.find((w) => run.startsWith(w, i));
+    const word = ZH_WORDS.get(run[i] ?? '')?.find((w) => run.startsWith(w, i));
     if (word) {
       if (unknown) out.push(unknown);
       unknown = '';

@@ -6,14 +6,33 @@
  */
 import { cutValue, plausibleSubject, plausibleValue, type Found } from './statement.js';
 
-/** Words that end a noun phrase: verbs, conjunctions, the prepositions the shapes below use. */
-const NOT_IN_NP =
-  'is|are|was|were|be|been|being|has|have|had|will|would|can|could|should|must|did|does|do|not|no|and|but|or|so|because|since|when|if|that|which|who|then|after|before|while|until|than|to|from|with|into|onto|now|remains?|stays?|failed|broke|changed|moved|went|said|told|found|fixed|added|removed|looked|checked|replaces|replaced|says|said|listens|runs|serves|looks|owns|maintains|handles|leads|took|takes|uses|use|used|over|used to';
+/** Words no noun phrase holds: verbs, conjunctions, pronouns, the prepositions the shapes below turn on. */
+const NOT_IN_NP = new Set(
+  (
+    'is are was were be been being has have had will would can could should must did does do not no and but or so because since when if that which who ' +
+    'then after before while until than to from with into onto now remain remains stay stays failed broke changed moved went said told found fixed added ' +
+    'removed looked checked replaces replaced says listens runs serves looks owns maintains handles leads took takes uses use used over we i you he she they it'
+  ).split(' '),
+);
 /** Participles that name a kind of thing (a managed database), not what someone did. */
-const ADJECTIVAL = 'shared|embedded|seed|speed|need|feed|based|managed|hosted|signed|cached|nested|scheduled|detailed|deprecated|preferred|required|reserved|allowed|trusted|generated|red|bed';
-const WORD = `(?!(?:${NOT_IN_NP}|we|i|you|he|she|they|it|(?!(?:${ADJECTIVAL})\\b)[a-z]+ed)\\b)[\\p{L}\\p{N}][\\p{L}\\p{N}.+#@/_'’-]*`;
-/** A noun phrase of at most six words, with its article. */
-const NP = `((?:(?:the|our|this|its|their|a|an)\\s+)?${WORD}(?:\\s+${WORD}){0,5})`;
+const ADJECTIVAL = new Set('shared embedded seed speed need feed based managed hosted signed cached nested scheduled detailed deprecated preferred required reserved allowed trusted generated red bed'.split(' '));
+
+/**
+ * Whether the words a shape took for its subject make a noun phrase: no
+ * verb, conjunction or pronoun among them. Checked after the match, so the
+ * patterns stay small (one with these words in a lookahead per word was
+ * ~9 KB, and compiling it cost a process ~100 ms).
+ */
+function nounPhrase(np: string): boolean {
+  const words = np.trim().toLowerCase().replace(/^(?:the|our|this|its|their|a|an)\s+/, '').split(/\s+/);
+  return words.every((w) => !NOT_IN_NP.has(w) && !(/^[a-z]+ed$/.test(w) && !ADJECTIVAL.has(w)));
+}
+
+const WORD = "[\\p{L}\\p{N}][\\p{L}\\p{N}.+#@/_'’-]*";
+/** A noun phrase of at most six words, with its article: the shortest that lets the rest of the shape match. */
+const NP = `((?:(?:the|our|this|its|their|a|an)\\s+)?${WORD}(?:\\s+${WORD}){0,5}?)`;
+/** Where a noun phrase that ends a shape ends: the clause's end, or a word that starts what follows it. */
+const NP_END = '(?=\\s*(?:[;,.!?(]|$)|\\s+(?:from|since|starting|and|but|so|because|now|as of|this|next|last|until|while|effective)\\b)';
 /** A person or a handle. */
 const NAME = `((?:[A-Z][\\p{L}'’-]+)(?:\\s+[A-Z][\\p{L}'’-]+){0,2}|@[\\w-]+)`;
 const REST = '(.+)$';
@@ -71,7 +90,7 @@ const SHAPES: Shape[] = [
   },
   // Owners: "Maria Lopez now looks after the CMS integration."
   {
-    cue: /\b(?:looks after|owns|maintains|in charge|responsible|leads|handles|took over|takes over|taken over|taking over)\b/i, re: reNamed(`^${NAME}\\s+(?:now\\s+|is now\\s+|has\\s+)?(?:looks after|owns|maintains|is in charge of|is responsible for|leads|handles|took over|takes over|has taken over|is taking over)\\s+${NP}`),
+    cue: /\b(?:looks after|owns|maintains|in charge|responsible|leads|handles|took over|takes over|taken over|taking over)\b/i, re: reNamed(`^${NAME}\\s+(?:now\\s+|is now\\s+|has\\s+)?(?:looks after|owns|maintains|is in charge of|is responsible for|leads|handles|took over|takes over|has taken over|is taking over)\\s+${NP}${NP_END}`),
     value: 1,
     subject: 2,
     owner: true,
@@ -80,7 +99,7 @@ const SHAPES: Shape[] = [
   { cue: /\b(?:handed|passed|given|assigned|transferred|reassigned|moved)\b/i, re: re(`^${NP}\\s+(?:is|has been|was|will be|gets)\\s+(?:handed|passed|given|assigned|transferred|reassigned|moved)\\s+(?:over\\s+)?to\\s+${NAME}`), subject: 1, value: 2, owner: true },
   // "Ping Chen Wei for anything about the CMS integration."
   {
-    cue: /^(?:please\s+)?(?:ping|ask|contact|talk|reach|loop|cc|go)\b/i, re: reNamed(`^(?:[Pp]lease\\s+)?(?:[Pp]ing|[Aa]sk|[Cc]ontact|[Tt]alk to|[Rr]each out to|[Ll]oop in|[Cc]c|[Gg]o to)\\s+${NAME}\\s+(?:for|about|on|regarding|with)\\s+(?:anything|everything|questions?|issues?|changes?)?\\s*(?:about|on|regarding|related to|in|to do with)?\\s*${NP}`),
+    cue: /^(?:please\s+)?(?:ping|ask|contact|talk|reach|loop|cc|go)\b/i, re: reNamed(`^(?:[Pp]lease\\s+)?(?:[Pp]ing|[Aa]sk|[Cc]ontact|[Tt]alk to|[Rr]each out to|[Ll]oop in|[Cc]c|[Gg]o to)\\s+${NAME}\\s+(?:for|about|on|regarding|with)\\s+(?:anything|everything|questions?|issues?|changes?)?\\s*(?:about|on|regarding|related to|in|to do with)?\\s*${NP}${NP_END}`),
     value: 1,
     subject: 2,
     owner: true,
@@ -132,11 +151,16 @@ const PROPOSED = re(
 
 /** The words the proposal pattern turns on, tested first. */
 const PROPOSAL_WORD = /\b(?:suggested|proposed|floated|pitched|asked for|requested|tried|trying|tested|testing|experimented|considered|wanted|decided against|ruled out|said no to|rejected|turned down|vetoed)\b/i;
+const MOVE_WORD = /\b(?:proposal|suggestion|idea|plan|request|pr)\s+to\b|^(?:moving|switching|changing|migrating|upgrading|bumping)\b/i;
 const KEEP_WORD = /\b(?:remains?|stays?|still|will stay|will remain|staying|keeps|keep(?:ing)?|kept|back|reverted|sticking|stick)\b/i;
 
+/** Any word a refusal turns on, in one test: most sentences have none. */
+const REFUSAL_CUE = new RegExp(`${PROPOSAL_WORD.source}|${MOVE_WORD.source}|${REFUSED.source}`, 'i');
+
 function refusal(sentence: string): Found | undefined {
+  if (!REFUSAL_CUE.test(sentence)) return undefined;
   const direct = PROPOSAL_WORD.test(sentence) ? PROPOSED.exec(sentence) : null;
-  const moved = direct ? null : PROPOSED_MOVE.exec(sentence);
+  const moved = direct || !MOVE_WORD.test(sentence) ? null : PROPOSED_MOVE.exec(sentence);
   const proposed = direct ? { value: direct[1], subject: direct[2] } : moved ? { value: moved[2], subject: moved[1] } : undefined;
   const refused = REFUSED.test(sentence);
   if (!proposed && !refused) return undefined;
@@ -161,7 +185,7 @@ function refusal(sentence: string): Found | undefined {
   // A refusal word alone ("the build failed") refuses nothing named.
   if (!subject || (!proposed && kept === undefined)) return undefined;
   const value = kept === undefined ? '' : cutValue(kept);
-  if (!plausibleSubject(subject) || (value && !plausibleValue(value))) return undefined;
+  if (!nounPhrase(subject) || !plausibleSubject(subject) || (value && !plausibleValue(value))) return undefined;
   const other = proposed ? cutValue(proposed.value ?? '') : undefined;
   return { subject: clean(subject), value, stance: 'reject', ...(other ? { other } : {}) };
 }
@@ -174,7 +198,11 @@ function clean(np: string): string {
 }
 
 /** Pure: the value one English sentence states, if any. */
+/** Any word a shape turns on, in one test: a sentence with none states nothing. */
+const ANY_CUE = new RegExp(SHAPES.map((x) => x.cue.source).join('|'), 'i');
+
 export function englishStatement(sentence: string, o: { alone?: boolean } = {}): Found | undefined {
+  if (!ANY_CUE.test(sentence) && !REFUSAL_CUE.test(sentence)) return undefined;
   const s = sentence.trim().replace(CITED, '');
   const labelled = o.alone !== false && !/[!?]\s*$/.test(s);
   const refused = refusal(s);
@@ -186,7 +214,7 @@ export function englishStatement(sentence: string, o: { alone?: boolean } = {}):
       if (!m) continue;
       const subject = m[shape.subject] ?? '';
       const value = cutValue(m[shape.value] ?? '');
-      if (!plausibleSubject(subject) || !plausibleValue(value) || ACTIVITY.test(subject.trim())) continue;
+      if (!nounPhrase(subject) || !plausibleSubject(subject) || !plausibleValue(value) || ACTIVITY.test(subject.trim())) continue;
       const other = shape.other !== undefined && m[shape.other] ? cutValue(m[shape.other] ?? '') : undefined;
       const named = shape.aspect ? `${clean(subject)} ${shape.aspect}` : clean(subject);
       return { subject: named, value, stance: 'assert', ...(other ? { other } : {}), ...(shape.owner ? { owner: true } : {}) };

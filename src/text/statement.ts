@@ -39,16 +39,55 @@ export interface Found {
 
 const HAN = /\p{Script=Han}/u;
 
-/** Sentences: split after a sentence end (a "." only before a space, so next.config.mjs and 15.1 stay whole). */
+/** 。！？!? end a sentence wherever they are. */
+const isEnd = (c: number): boolean => c === 0x3002 || c === 0xff01 || c === 0xff1f || c === 0x21 || c === 0x3f;
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x3000;
+
+/**
+ * Sentences: split after a sentence end, a "." only before a space (so
+ * next.config.mjs and 15.1 stay whole), and at line breaks. A loop over
+ * char codes: this runs on every candidate a session writes.
+ */
 export function sentencesOfText(text: string): string[] {
-  return text
-    .split(/(?<=[。！？!?])\s*|(?<=\.)\s+|\n+/u)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const out: string[] = [];
+  let start = 0;
+  const cut = (end: number): void => {
+    const s = text.slice(start, end).trim();
+    if (s) out.push(s);
+    start = end;
+  };
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) cut(i);
+    else if (isEnd(c) || (c === 0x2e && (i + 1 === n || isSpace(text.charCodeAt(i + 1))))) {
+      while (i + 1 < n && isEnd(text.charCodeAt(i + 1))) i++;
+      cut(i + 1);
+    }
+  }
+  cut(n);
+  return out;
 }
+
+/**
+ * A session says the same things again (a repeated answer, the screen and
+ * the write asking about one text): answers are kept. Bounded; cleared
+ * when full.
+ */
+const MEMO_SIZE = 4096;
+const memo = new Map<string, Statement | null>();
 
 /** Pure: the first statement of a value in the text, or undefined. */
 export function statementOf(text: string): Statement | undefined {
+  const known = memo.get(text);
+  if (known !== undefined) return known ?? undefined;
+  const found = firstStatement(text);
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(text, found ?? null);
+  return found;
+}
+
+function firstStatement(text: string): Statement | undefined {
   const sentences = sentencesOfText(text);
   for (const raw of sentences) {
     const sentence = stripChatter(raw);
