@@ -16,7 +16,8 @@ export function topicOf(question: string): string {
   return question
     .trim()
     .replace(/[?？!！。.\s]+$/u, '')
-    .replace(/(?:吗|呢|么)$/u, '')
+    // 么 closes 要么 or 好么, but is part of 什么, 怎么, 那么, 这么, 多么.
+    .replace(/(?:吗|呢|(?<![什怎那这多])么)$/u, '')
     .trim();
 }
 

@@ -49,10 +49,9 @@ export function applyDecision(db: WriteTarget, c: Candidate, w: Written, decisio
       return { action: 'merged', id: db.displayId(decision.target.id), similarity: decision.target.similarity };
     case 'confirm': {
       const t = decision.target;
-      if (decision.supplement !== undefined) merge(db, t, t.supplement ? `${t.supplement}\n${decision.supplement}` : decision.supplement, w.now);
-      else stmt('UPDATE memories SET last_accessed_at = max(last_accessed_at, ?) WHERE id = ?').run(w.now, t.id);
+      stmt('UPDATE memories SET last_accessed_at = max(last_accessed_at, ?) WHERE id = ?').run(w.now, t.id);
       const gone = supersede(db, decision.supersede ?? [], t.id, w.now);
-      return { action: decision.supplement !== undefined ? 'merged' : 'duplicate', id: db.displayId(t.id), confirms: db.displayId(t.id), ...(gone.length ? { supersedes: gone } : {}) };
+      return { action: 'duplicate', id: db.displayId(t.id), confirms: db.displayId(t.id), ...(gone.length ? { supersedes: gone } : {}) };
     }
     case 'duplicate':
       return { action: 'duplicate', id: db.displayId(decision.target.id), similarity: decision.target.similarity };

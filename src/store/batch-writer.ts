@@ -65,8 +65,11 @@ export class BatchWriter {
     // Without dedup (restoring memories kept elsewhere) only exact repeats are refused.
     if (!decision && dedup) {
       const near = this.eligibleNeighbours(vector, c);
-      const keyOf = (id: number): string | null | undefined => this.rows.get(id)?.subject_key;
-      decision = decideWrite(text, foldable(near, keyOf, statement), policy, { explicit: c.explicit, force: c.force, summary: c.summary });
+      const stated = (id: number): { key: string | null; value: string | null } | undefined => {
+        const row = this.rows.get(id);
+        return row && { key: row.subject_key, value: row.value };
+      };
+      decision = decideWrite(text, foldable(near, stated, statement), policy, { explicit: c.explicit, force: c.force, summary: c.summary });
     }
     decision ??= { kind: 'insert', similarity: 0 };
     // A refusal that names no value kept states no value: stored, it is an episode.

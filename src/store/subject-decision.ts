@@ -1,4 +1,4 @@
-import { sameValue, type SubjectMatch } from '../text/subject-key.js';
+import { matchSubjects, sameValue, type SubjectMatch } from '../text/subject-key.js';
 import type { Statement } from '../text/statement.js';
 import type { NearMemory, WriteDecision } from './write-decision.js';
 
@@ -53,13 +53,14 @@ export function decideByStatement(text: string, st: Statement, peers: SubjectPee
   const current = newest(agreeing);
   if (current) {
     if (st.stance === 'reject') return { kind: 'confirm', target: current, ...(replaceable.length ? { supersede: replaceable } : {}) };
-    // The user restating a value in other words: refused as a near repeat, unless forced (then the new words replace the old).
-    if (c.explicit) return c.force ? { kind: 'supersede', targets: [...agreeing, ...replaceable] } : { kind: 'repeat', target: current };
-    // The same value in newer words: they become its text (it stays true from when it was first said);
-    // what a person reviewed keeps its words and gains the new ones as a supplement.
-    if (!current.curated && !replaceable.length) return { kind: 'update', target: current };
-    const known = current.text === text || current.supplement.split('\n').includes(text);
-    return { kind: 'confirm', target: current, ...(known ? {} : { supplement: text }), ...(replaceable.length ? { supersede: replaceable } : {}) };
+    // The user restating a value in other words: refused as a near repeat, unless forced.
+    if (c.explicit && !c.force) return { kind: 'repeat', target: current };
+    // The same value said again, with another value of the subject still current beside it (kept then, a curated one): this one settles it.
+    if (replaceable.length) return { kind: 'supersede', targets: replaceable };
+    // Otherwise the usual dedup decides, among the memories that say this value (foldable): a
+    // restatement in near the same words updates or joins one; one in other words, or with more
+    // in it, is a memory of its own. Either way nothing true is lost, and nothing stale is current.
+    return undefined;
   }
   if (replaceable.length) return { kind: 'supersede', targets: replaceable };
   // A value nobody held yet, or a curated one stands beside it: a new memory.
@@ -67,10 +68,16 @@ export function decideByStatement(text: string, st: Statement, peers: SubjectPee
 }
 
 /**
- * Neighbours the usual dedup may fold a statement into: none that states a
- * value of a subject (the same subject was decided above; another subject,
- * or only possibly the same, is another memory).
+ * Neighbours the usual dedup may fold a statement into: none that states
+ * another subject or another value (the same subject was decided above;
+ * another subject, or only possibly the same, is another memory), and
+ * those that state the same value of the same subject.
  */
-export function foldable(near: NearMemory[], keyOf: (id: number) => string | null | undefined, st: Statement | undefined): NearMemory[] {
-  return st ? near.filter((n) => !keyOf(n.id)) : near;
+export function foldable(near: NearMemory[], stated: (id: number) => { key: string | null; value: string | null } | undefined, st: Statement | undefined): NearMemory[] {
+  if (!st) return near;
+  return near.filter((n) => {
+    const s = stated(n.id);
+    if (!s?.key) return true;
+    return matchSubjects(s.key, st.key) === 'same' && sameValue(s.value ?? '', st.value);
+  });
 }

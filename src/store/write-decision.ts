@@ -96,8 +96,8 @@ export type WriteDecision =
   | { kind: 'repeat'; target: NearMemory }
   /** A correction or a newer value: inserted, and the old ones archived as history with a link and the time they stopped being true. */
   | { kind: 'supersede'; targets: NearMemory[] }
-  /** The current value restated, or a refused proposal: the current memory is confirmed (and gains the restatement); others of its subject become history. */
-  | { kind: 'confirm'; target: NearMemory; supplement?: string; supersede?: NearMemory[] }
+  /** A refused or rolled-back proposal: the current memory is confirmed; others of its subject, if any, become history. */
+  | { kind: 'confirm'; target: NearMemory; supersede?: NearMemory[] }
   /** A value said before the current one (an old transcript): kept as history of the newer. */
   | { kind: 'historic'; newer: NearMemory }
   | { kind: 'insert'; similarity: number };

@@ -118,7 +118,7 @@ export function chineseStatement(sentence: string): Found | undefined {
         if (!shape.cue.test(c)) continue;
         const m = shape.re.exec(c);
         if (!m) continue;
-        const subject = (m[shape.subject] ?? '').trim();
+        const subject = (m[shape.subject] ?? '').trim().replace(/^(?:(?:这个|那个|我们|咱们)(?:项目|仓库|服务)?的?|(?:本|该)(?:项目|仓库|服务)的?)/u, '');
         const value = cutValue(m[shape.value] ?? '');
         if (!plausibleSubject(subject) || !plausibleValue(value)) continue;
         const other = shape.other !== undefined && m[shape.other] ? cutValue(m[shape.other] ?? '') : undefined;

@@ -89,8 +89,8 @@ export function statementOf(text: string): Statement | undefined {
 
 function firstStatement(text: string): Statement | undefined {
   const sentences = sentencesOfText(text);
-  for (const raw of sentences) {
-    const sentence = stripChatter(raw);
+  for (const said of sentences) {
+    const sentence = stripChatter(withoutQuestion(said));
     if (!sentence || /[?？]\s*$/.test(sentence)) continue;
     const alone = { alone: sentences.length === 1 };
     const found = HAN.test(sentence) ? (chineseStatement(sentence) ?? englishStatement(sentence, alone)) : englishStatement(sentence, alone);
@@ -101,6 +101,15 @@ function firstStatement(text: string): Statement | undefined {
     return { subject, key, value: found.value, stance: found.stance, ...(found.other ? { other: found.other } : {}) };
   }
   return undefined;
+}
+
+/** "测试命令是什么: 这个项目的测试命令是 pytest -q": the question a distilled answer carries in front is not part of it. */
+const ASKED = /^(.{1,100}?)[:：]\s*(.+)$/su;
+const QUESTION_END = /(?:[?？]|什么|怎么|哪个|哪里|吗|呢|多少|几个?)$|^(?:what|how|which|who|where|when|why|is|are|can|could|should|do|does|did|any)\b/iu;
+
+function withoutQuestion(sentence: string): string {
+  const m = ASKED.exec(sentence);
+  return m && QUESTION_END.test((m[1] ?? '').trim()) ? (m[2] ?? '') : sentence;
 }
 
 function ownerPhrase(thing: string): string {
@@ -117,7 +126,7 @@ export function plausibleSubject(subject: string): boolean {
   const s = subject.trim().replace(/^(?:the|our|this|its|their|a|an)\s+/i, '');
   if (!/\p{L}/u.test(s)) return false;
   // One Chinese character is a particle or an adverb (还, 也, 就), not a thing.
-  if (HAN.test(s)) return [...s.replace(/\s+/g, '')].length >= 2 && [...s.replace(/\s+/g, '')].length <= 16 && !PRONOUN_ZH.test(s) && !/^(?:把|被|让|给|如果|因为|所以|但是|然后|而且|并且|有人|大家)/u.test(s);
+  if (HAN.test(s)) return [...s.replace(/\s+/g, '')].length >= 2 && [...s.replace(/\s+/g, '')].length <= 16 && !PRONOUN_ZH.test(s) && !/^(?:把|被|让|给|如果|因为|所以|但是|然后|而且|并且|有人|大家|决定|打算|准备|建议|需要|应该|可以|开始|继续|已经|正在|记得|注意|发现|觉得|认为)/u.test(s);
   const words = s.split(/\s+/);
   return words.length <= 6 && !PRONOUN_EN.test(s) && !ABSTRACT_EN.test(s);
 }
@@ -135,7 +144,7 @@ export function plausibleValue(value: string): boolean {
   const v = value.trim();
   if (!v || v.length > 80 || !/[\p{L}\p{N}]/u.test(v)) return false;
   // Chinese prose says "X 是 Y" of anything; a value is a name, a number or a short term, not a clause.
-  if (HAN.test(v)) return [...v].length <= 30 && !/^(?:什么|怎么|为什么|哪|吗|呢|没有|不是|不|因为|由于|如果|可以|会|能|要|在|把|被)/u.test(v) && (/[A-Za-z0-9]/.test(v) || [...v].length <= 8);
+  if (HAN.test(v)) return [...v].length <= 30 && !/[：]|:\s/u.test(v) && !/^(?:什么|怎么|为什么|哪|吗|呢|没有|不是|不|因为|由于|如果|可以|会|能|要|在|把|被)/u.test(v) && (/[A-Za-z0-9]/.test(v) || [...v].length <= 8);
   if (CLAUSE_START_EN.test(v) || v.split(/\s+/).length > 8 || SAID.test(v) || /[!?]/.test(v)) return false;
   // "Researching adoption agencies": an activity, not a value.
   if (/^[A-Za-z]+ing\s/.test(v)) return false;

@@ -47,7 +47,12 @@ function canonical(word: string): string | undefined {
 
 /** The words of a subject phrase: Latin words whole (joined "end to end" → e2e), Chinese split into words. */
 function wordsOf(phrase: string): string[] {
-  const flat = phrase.toLowerCase().replace(/end[\s-]+to[\s-]+end/g, 'e2e').replace(/[`'"“”‘’()[\]{}]/g, ' ');
+  const flat = phrase
+    .toLowerCase()
+    .replace(/end[\s-]+to[\s-]+end/g, 'e2e')
+    .replace(/[`'"“”‘’()[\]{}]/g, ' ')
+    // 这个项目的测试命令 is the test command: "this project's" names no part of it.
+    .replace(/(?:这个|那个|我们|咱们)(?:项目|仓库|服务)?的?|(?:本|该)(?:项目|仓库|服务)的?|(?:项目|仓库)的/gu, ' ');
   const out: string[] = [];
   // Chinese and Latin are apart first ("JDK版本" is two words), then each Chinese run is split by the glossary.
   for (const part of flat.replace(/(\p{Script=Han}+)/gu, ' $1 ').split(/[\s,，、:：/]+/)) {

@@ -364,37 +364,40 @@ describe('remember, query, list, forget, status', () => {
   });
 
   it('lets a correction win over the memory it corrects, in Chinese and English', () => {
-    const sb = makeSandbox('cm-correct');
-    const o = { cwd: sb.project, env: sb.env };
     const pairs = [
-      ['测试命令是 pnpm vitest run', '测试命令改成 bun test，不再用 pnpm vitest run'],
-      ['The test command for this repo is pnpm vitest run', 'The test command for this repo is now bun test instead of pnpm vitest run'],
-    ];
-    for (const [old, correction] of pairs) {
-      expect(cm(['remember', old ?? ''], o).status).toBe(0);
-      const r = cm(['remember', correction ?? ''], o);
-      expect(r.stdout).toMatch(/remembered \[\d+\] \[project\]; it corrects \[\d+\]/);
+      ['测试命令是 pnpm vitest run', '测试命令改成 bun test，不再用 pnpm vitest run', '测试命令改成 bun test', /测试命令是 pnpm vitest run/],
+      ['The test command for this repo is pnpm vitest run', 'The test command for this repo is now bun test instead of pnpm vitest run', 'now bun test instead of pnpm vitest run', /is pnpm vitest run$/m],
+    ] as const;
+    // Each language in a project of its own: in one project the later statement of the test command would replace the earlier, whatever its language.
+    for (const [old, correction, shown, corrected] of pairs) {
+      const sb = makeSandbox('cm-correct');
+      const o = { cwd: sb.project, env: sb.env };
+      expect(cm(['remember', old], o).status).toBe(0);
+      const r = cm(['remember', correction], o);
+      expect(r.stdout).toMatch(/remembered \[\d+\] \[project\]; it replaces \[\d+\]/);
+      const ctx = cm(['context'], o).stdout;
+      expect(ctx).toContain(shown);
+      // The corrected memory is never shown alone, and is kept, linked, under --archived.
+      expect(ctx).not.toMatch(corrected);
+      expect(cm(['list'], o).stdout).not.toMatch(corrected);
+      const archived = listJson(o, ['--archived']).filter((m) => m.status === 'archived');
+      expect(archived).toHaveLength(1);
+      expect(typeof (archived[0] as { superseded_by?: unknown }).superseded_by).toBe('string');
+      expect(cm(['query', 'test command'], o).stdout).not.toMatch(/\] The test command for this repo is pnpm vitest run/);
     }
-    const ctx = cm(['context'], o).stdout;
-    expect(ctx).toContain('测试命令改成 bun test');
-    expect(ctx).toContain('now bun test instead of pnpm vitest run');
-    // The corrected memories are never shown alone, and are kept, linked, under --archived.
-    expect(ctx).not.toMatch(/测试命令是 pnpm vitest run|is pnpm vitest run$/m);
-    expect(cm(['list'], o).stdout).not.toContain('测试命令是 pnpm');
-    const archived = listJson(o, ['--archived']).filter((m) => m.status === 'archived');
-    expect(archived).toHaveLength(2);
-    expect(archived.every((m) => typeof (m as { superseded_by?: unknown }).superseded_by === 'string')).toBe(true);
-    expect(cm(['query', 'test command'], o).stdout).not.toMatch(/\] The test command for this repo is pnpm vitest run/);
   });
 
-  it('keeps both of two explicit statements that disagree, with a conflict note; a team decision stays in its project', () => {
+  it('a newer value replaces the old one; two values of what may be one subject are both kept, with a conflict note; a team decision stays in its project', () => {
     const sb = makeSandbox('cm-conflict');
     const o = { cwd: sb.project, env: sb.env };
     expect(cm(['remember', 'The dev server for this repo listens on port 3000'], o).status).toBe(0);
-    expect(cm(['remember', 'The dev server for this repo listens on port 8080'], o).status).toBe(0);
+    expect(cm(['remember', 'The dev server for this repo listens on port 8080'], o).stdout).toMatch(/it replaces \[1\]/);
+    // "The port" alone may be the dev server's port or another: kept beside it, and the block says they disagree.
+    expect(cm(['remember', 'The port for this repo is 4000'], o).stdout).not.toMatch(/replaces/);
     const ctx = cm(['context'], o).stdout;
-    expect(ctx).toContain('port 3000');
+    expect(ctx).not.toContain('port 3000');
     expect(ctx).toContain('port 8080');
+    expect(ctx).toContain('is 4000');
     expect(ctx).toMatch(/memories \d and \d disagree/);
     expect(cm(['context', '--for', 'bogus'], o).stderr).toMatch(/no adapter knows "bogus"/);
     expect(cm(['context', '--for', 'codex'], o).stderr).not.toMatch(/no adapter knows/);
