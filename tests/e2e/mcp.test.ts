@@ -90,6 +90,21 @@ describe('claude-mem mcp, through the SDK client', () => {
     expect(textOf(await call('search', { query: 'release notes' }))).toContain('docs/CHANGES.md');
   });
 
+  it('answers as of a time with what was true then, and says what a memory states the value of', async () => {
+    const o = { cwd: sb.project, env: sb.env };
+    expect(cm(['remember', 'The preview server port is 3000 (see next.config.mjs).'], o).status).toBe(0);
+    expect(cm(['remember', 'Set the preview server port to 3001.'], o).stdout).toMatch(/replaces/);
+    const all = JSON.parse(cm(['list', '--archived', '--json'], o).stdout) as Array<{ id: string; text: string; created_at: string }>;
+    const old = all.find((m) => m.text.includes('3000 (see'));
+    const then = Date.parse(old?.created_at ?? '');
+    expect(textOf(await call('search', { query: 'preview server port', limit: 1 }))).toContain('3001');
+    expect(textOf(await call('search', { query: 'preview server port', limit: 1, as_of: then }))).toContain('3000');
+    const timeline = textOf(await call('timeline', { as_of: then }));
+    expect(timeline).toContain('3000');
+    expect(timeline).not.toContain('3001');
+    expect(textOf(await call('get', { ids: [old?.id] }))).toMatch(/subject: preview server port = 3000 \(true \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d, then replaced\)/);
+  });
+
   it('gives a tool error, never a crash, for bad arguments', async () => {
     const bad: Array<[string, Record<string, unknown>, RegExp]> = [
       ['get', { ids: ['999'] }, /no memory with id "999"/],

@@ -118,6 +118,8 @@ describe('claude-mem ui, in a real browser (headless chromium)', () => {
     await page.type('#edit-text', 'The release script is scripts/release.sh, run it from the repo root');
     await page.click('#save');
     await page.waitForFunction(() => document.getElementById('memory-text')?.textContent?.includes('scripts/release.sh'));
+    // The edited text states the value of a thing: the page says what it is about, and since when.
+    await page.waitForFunction(() => /about: release script = scripts\/release\.sh · current since \d{4}-/.test(document.getElementById('memory-subject')?.textContent ?? ''));
     const ctx = cm(['context'], o).stdout;
     expect(ctx).toContain('scripts/release.sh');
     expect(ctx).not.toContain('scripts/ship.sh');
