@@ -144,3 +144,32 @@ describe('personal habits and project decisions', () => {
     expect(classify('我习惯用 vim 写代码')).toBe('global');
   });
 });
+
+describe('what a session states, and what it only chats', () => {
+  it('keeps the value of a thing stated plainly, without its openers and closers, and what it is about', () => {
+    const d = distillSegment(
+      segment([
+        ['anything about the preview server port?', ['Note that the preview server port is 3000 (see next.config.mjs). Nothing else changed.']],
+        ['问一下对账模块负责人', ['对账模块是赵敏在管，有问题找他。 别的没问题。']],
+        ['remind me about the e2e command', ['Right now the e2e command is npx playwright test.']],
+      ]),
+      ctx,
+    );
+    const texts = d.candidates.filter((c) => !c.summary).map((c) => c.text);
+    expect(texts).toEqual(['The preview server port is 3000 (see next.config.mjs).', '对账模块是赵敏在管，有问题找他。', 'The e2e command is npx playwright test.']);
+    expect(d.candidates.find((c) => c.text.includes('e2e'))?.statement).toMatchObject({ subject: 'e2e command', value: 'npx playwright test' });
+  });
+
+  it('leaves nothing of a session that only exchanged general knowledge or small talk', () => {
+    const d = distillSegment(
+      segment([
+        ['what does HTTP 418 mean', ["418 is I'm a teapot, an April Fools' status code from RFC 2324."]],
+        ['how does TCP work?', ['TCP opens a connection with a three-way handshake (SYN, SYN-ACK, ACK) and retransmits lost segments.']],
+        ['解释一下 CAP 定理', ['分布式系统在一致性、可用性和分区容错之间最多同时满足两项。']],
+        ['good night', ['Good night!']],
+      ]),
+      ctx,
+    );
+    expect(d.candidates).toEqual([]);
+  });
+});

@@ -27,6 +27,11 @@ const PAIRS: Array<[string, string[]]> = [
   ['负责人', ['owner']], ['维护人', ['owner']], ['回调', ['callback']], ['次数', ['count']], ['金额', ['amount']], ['区域', ['region']],
   ['集群', ['cluster']], ['预览', ['preview']], ['服务器', ['server']], ['主机', ['host']], ['域名', ['domain']], ['存储桶', ['bucket']],
   ['桶', ['bucket']], ['风格', ['style']], ['端到端', ['e2e']], ['存储', ['store', 'storage']], ['地址', ['address', 'url']],
+  ['支付', ['payment']], ['订单', ['order']], ['账单', ['billing', 'invoice']], ['对账', ['reconciliation']], ['结算', ['settlement']],
+  ['退款', ['refund']], ['通知', ['notification']], ['搜索', ['search']], ['推送', ['push']], ['集成', ['integration']], ['页面', ['page']],
+  ['组件', ['component']], ['证书', ['certificate']], ['节点', ['node']], ['副本', ['replica']], ['实例', ['instance']],
+  ['负载均衡', ['load balancer']], ['环境', ['environment']], ['生产', ['production']], ['预发', ['staging']], ['文档', ['docs']],
+  ['信息', ['message']], ['邮箱', ['email']], ['邮件', ['email']], ['频率', ['frequency']], ['间隔', ['interval']], ['阈值', ['threshold']],
   ['默认', ['default']], ['目标', ['target']], ['超时时间', ['timeout']], ['网关', ['gateway']], ['编码', ['encoding']], ['单位', ['unit']], ['主', ['primary']], ['图片', ['image']], ['包管理器', ['package manager']],
 ];
 

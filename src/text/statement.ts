@@ -146,6 +146,8 @@ export function plausibleValue(value: string): boolean {
   // Chinese prose says "X 是 Y" of anything; a value is a name, a number or a short term, not a clause.
   if (HAN.test(v)) return [...v].length <= 30 && !/[：]|:\s/u.test(v) && !/^(?:什么|怎么|为什么|哪|吗|呢|没有|不是|不|因为|由于|如果|可以|会|能|要|在|把|被)/u.test(v) && (/[A-Za-z0-9]/.test(v) || [...v].length <= 8);
   if (CLAUSE_START_EN.test(v) || v.split(/\s+/).length > 8 || SAID.test(v) || /[!?]/.test(v)) return false;
+  // "a status code from RFC 2324", "the capital of France": a description, not a value.
+  if (/^(?:a|an|the)\s/i.test(v)) return false;
   // "Researching adoption agencies": an activity, not a value.
   if (/^[A-Za-z]+ing\s/.test(v)) return false;
   if (/[\d`./:_@-]|[A-Z]/.test(v)) return true;
