@@ -118,6 +118,8 @@ const SHAPES: Shape[] = [
   { cue: /\bport\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:listens|runs|serves|is served|is running|is listening)\\s+on\\s+port\\s+(\\d{2,5})`), subject: 1, value: 2, aspect: 'port' },
   // "Tests live in tests/unit", "The config is kept under src/config"
   { cue: /\b(?:lives?|kept|stored|sits?|located|resides?)\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:lives?|is kept|are kept|is stored|are stored|sits?|is located|are located|resides?)\\s+(?:in|under|at|on)\\s+${REST}`), subject: 1, value: 2, aspect: 'location' },
+  // "docker-compose.yml now has the message queue set to NATS"
+  { cue: /\bhas\b.*\bset to\b/i, re: re(`^(?:[\\w./@-]+\\s+)?(?:now\\s+)?(?:has|have)\\s+${NP}\\s+set\\s+to\\s+${REST}`), subject: 1, value: 2 },
   // "The preview server port is 3001"
   {
     cue: /\s(?:is|are)\s/i,

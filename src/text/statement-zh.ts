@@ -34,7 +34,7 @@ const SHAPES: Shape[] = [
   // 缓存已经不是 Redis 了，改为 Memcached
   { cue: /不(?:再)?是/u, re: re(`^${S}(?:已经|已)?不(?:再)?是\\s*([^，,。]+?)\\s*了?[，,]\\s*(?:现在)?(?:改为|改成|换成|而是|是|用)${V}`), subject: 1, other: 2, value: 3 },
   // 构建命令由 A 调整为 B / 从 A 改成 B
-  { cue: /由|从/u, re: re(`^${S}(?:由|从)\\s*([^，,。]+?)\\s*(?:调整|改|换|升级|切换|迁移|变更|更新)(?:为|成|到)${V}`), subject: 1, other: 2, value: 3 },
+  { cue: /由|从/u, re: re(`^${S}(?:由|从)\\s*([^，,。]+?)\\s*(?:调整|改|换|升级|切换|迁移|变更|更新)(?:为|成|到)了?${V}`), subject: 1, other: 2, value: 3 },
   // 对账模块今后归孙浩
   { cue: /归/u, re: re(`^${S}(?:今后|以后|现在|目前|从现在起|从本周起)?(?:改)?归\\s*${NAME}(?:负责|管|维护)?(?:[，,。]|$)`), subject: 1, value: 2, owner: true },
   // 对账模块是赵敏在管 / 由赵敏维护 / 现在是孙浩负责
@@ -49,6 +49,8 @@ const SHAPES: Shape[] = [
   { cue: /用/u, re: re(`^${S}(?:现在|目前|以后|今后|统一)?(?:用的是|使用|采用|用)\\s*([A-Za-z0-9][^，,。；;！!？?]*)`), subject: 1, value: 2 },
   // build.gradle 显示构建命令为 ./gradlew build
   { cue: /显示|写着|写的是|里是|说/u, re: re(`^.{0,40}?(?:显示|写着|写的是|里是|说)[，,：:]?\\s*${S}(?:是|为)${V}`), subject: 1, value: 2 },
+  // 数据库为 MySQL 5.7: 为 names a value only when the value is a name or a number (因为, 作为, 认为 are not it).
+  { cue: /为/u, re: re(`^${S}(?<![因作认成称以])(?:为|设为)\\s*([A-Za-z0-9][^，,。；;！!？?]*)`), subject: 1, value: 2 },
   // 构建命令是 mvn -q package / 回调重试次数——5 次 / 端口：3000
   { cue: /是|：|:|—|=/u, re: re(`^${S}\\s*(?:是|：|:|——|—|=)${V}`), subject: 1, value: 2 },
 ];

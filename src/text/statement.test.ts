@@ -88,6 +88,12 @@ describe('statements of a value (pure)', () => {
       ['消息队列没换，还是 Kafka。', 'message queue', 'Kafka', 'reject'],
       ['部署目标从 Heroku 迁移到 fly.io。', 'deploy target', 'fly.io', 'assert'],
       ['上传超时时间调整为 60 秒。', 'upload timeout', '60 秒', 'assert'],
+      ['查了一下，数据库为 MySQL 5.7。', '数据库', 'MySQL 5.7', 'assert'],
+      ['接口超时时间从 3 秒 改成了 10 秒。', '接口超时时间', '10 秒', 'assert'],
+      ['docker-compose.yml now has the message queue set to NATS.', 'message queue', 'NATS', 'assert'],
+      ['We tried eslint . as the lint command but reverted to biome check .', 'lint command', 'biome check', 'reject'],
+      ['Priya Shah owns the payments service; ask them before changing it.', 'payments service owner', 'Priya Shah', 'assert'],
+      ['发布流程交给李强了。', '发布流程负责人', '李强', 'assert'],
     ] as const) {
       expect(said(text), text).toEqual({ key: subjectKey(subject), value, stance });
     }

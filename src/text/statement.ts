@@ -60,7 +60,8 @@ export function sentencesOfText(text: string): string[] {
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x0a) cut(i);
-    else if (isEnd(c) || (c === 0x2e && (i + 1 === n || isSpace(text.charCodeAt(i + 1))))) {
+    // A lone "." after a space is a path (biome check .), not a sentence end.
+    else if (isEnd(c) || (c === 0x2e && (i + 1 === n || isSpace(text.charCodeAt(i + 1))) && i > 0 && !isSpace(text.charCodeAt(i - 1)))) {
       while (i + 1 < n && isEnd(text.charCodeAt(i + 1))) i++;
       cut(i + 1);
     }
