@@ -4,7 +4,7 @@
  * phrase at the start of its clause, so "The deploy failed because the
  * region is eu-west-1" states nothing. Pure.
  */
-import { cutValue, plausibleSubject, plausibleValue, type Found } from './statement.js';
+import { cutValue, plausibleSubject, plausibleValue, type Found, type Shape } from './statement.js';
 
 /** Words no noun phrase holds: verbs, conjunctions, pronouns, the prepositions the shapes below turn on. */
 const NOT_IN_NP = new Set(
@@ -41,24 +41,6 @@ const re = (src: string): RegExp => new RegExp(src, 'iu');
 /** Case matters for names: only the verbs are case-insensitive, by spelling both cases where a shape starts. */
 const reNamed = (src: string): RegExp => new RegExp(src, 'u');
 
-interface Shape {
-  /** A cheap test first: most sentences lack the words a shape turns on, and the shape's own pattern costs more. */
-  cue: RegExp;
-  re: RegExp;
-  /** Capture group numbers of the subject, the value and the other value. */
-  subject: number;
-  value: number;
-  other?: number;
-  owner?: boolean;
-  /**
-   * "Name: text" is also how a chat line starts ("Caroline: Yay! …"): a
-   * label counts only as the whole of a plain sentence, not an exclamation,
-   * a question or the head of a longer turn.
-   */
-  label?: boolean;
-  /** Words the shape adds to the subject: "the dev server listens on port 8080" is about the dev server's port. */
-  aspect?: string;
-}
 
 const CHANGE_VERBS =
   'bumped|set|moved|switched|changed|migrated|upgraded|downgraded|updated|raised|lowered|increased|decreased|reduced|pinned|renamed|pointed|repointed|flipped|reset|configured|changing|moving|switching|bumping|setting';

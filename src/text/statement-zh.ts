@@ -4,7 +4,7 @@
  * refusals (没通过, 维持, 已回退到, 没换). The subject is what opens its
  * clause, after words of time (以后, 现在) that carry no part of it. Pure.
  */
-import { cutValue, plausibleSubject, plausibleValue, type Found } from './statement.js';
+import { cutValue, plausibleSubject, plausibleValue, type Found, type Shape } from './statement.js';
 
 /** A subject: a short run of Chinese, Latin words and digits (JDK 版本, preview 端口). */
 const S = '([\\p{Script=Han}A-Za-z0-9][\\p{Script=Han}A-Za-z0-9 ._-]{0,20}?)';
@@ -16,15 +16,6 @@ const re = (src: string): RegExp => new RegExp(src, 'u');
 /** Words of time at the start of a clause: they say when, not what. */
 const LEAD_TIME = /^(?:以后|今后|从现在起|从今天起|之后|往后|后续|现在|目前|当前|我们的?|项目的?|这边)[，,]?\s*/u;
 
-interface Shape {
-  /** A cheap test first (statement-en.ts). */
-  cue: RegExp;
-  re: RegExp;
-  subject: number;
-  value: number;
-  other?: number;
-  owner?: boolean;
-}
 
 const CHANGE = '(?:统一)?(?:改为|改成|换成|换为|调整为|设为|设置为|更新为|迁移到|切换到|切换为|切到|升级到|升级为|升到|降到|降级到|改用|统一用|统一使用|统一为|用上了|换到|变成|变为)';
 

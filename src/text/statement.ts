@@ -37,6 +37,26 @@ export interface Found {
   owner?: boolean;
 }
 
+/** A sentence shape of either language: where its subject and value sit. */
+export interface Shape {
+  /** A cheap test first: most sentences lack the words a shape turns on, and the shape's own pattern costs more. */
+  cue: RegExp;
+  re: RegExp;
+  /** Capture group numbers of the subject, the value and the other value. */
+  subject: number;
+  value: number;
+  other?: number;
+  owner?: boolean;
+  /**
+   * "Name: text" is also how a chat line starts ("Caroline: Yay! …"): a
+   * label counts only as the whole of a plain sentence, not an exclamation,
+   * a question or the head of a longer turn.
+   */
+  label?: boolean;
+  /** Words the shape adds to the subject: "the dev server listens on port 8080" is about the dev server's port. */
+  aspect?: string;
+}
+
 const HAN = /\p{Script=Han}/u;
 
 /** 。！？!? end a sentence wherever they are. */
