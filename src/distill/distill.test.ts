@@ -152,11 +152,13 @@ describe('what a session states, and what it only chats', () => {
         ['anything about the preview server port?', ['Note that the preview server port is 3000 (see next.config.mjs). Nothing else changed.']],
         ['问一下对账模块负责人', ['对账模块是赵敏在管，有问题找他。 别的没问题。']],
         ['remind me about the e2e command', ['Right now the e2e command is npx playwright test.']],
+        // Nine characters, as much as an 18-letter sentence.
+        ['帮我确认一下发布流程负责人', ['王芳负责发布流程。 其他都正常。']],
       ]),
       ctx,
     );
     const texts = d.candidates.filter((c) => !c.summary).map((c) => c.text);
-    expect(texts).toEqual(['The preview server port is 3000 (see next.config.mjs).', '对账模块是赵敏在管，有问题找他。', 'The e2e command is npx playwright test.']);
+    expect(texts).toEqual(['The preview server port is 3000 (see next.config.mjs).', '对账模块是赵敏在管，有问题找他。', 'The e2e command is npx playwright test.', '王芳负责发布流程。']);
     expect(d.candidates.find((c) => c.text.includes('e2e'))?.statement).toMatchObject({ subject: 'e2e command', value: 'npx playwright test' });
   });
 

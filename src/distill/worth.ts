@@ -8,10 +8,12 @@ import { anchored, entityCount, featuresOf } from './features.js';
 import { hasSignal } from './signals.js';
 import { isQuestion, leansOnQuestion } from './questions.js';
 import { statementOf } from '../text/statement.js';
+import { weightedLength } from '../text/index.js';
 
 /** At least this score makes a sentence a memory; a neighbour of one joins it at KEEP_WITH. */
 export const KEEP_AT = 3;
 export const KEEP_WITH = 2;
+/** Weighted (a Chinese character counts two): 王芳负责发布流程 says as much as a 16-letter sentence. */
 const MIN_CHARS = 12;
 /** A sentence that states a value is short; a longer one is looked at for its entities only. */
 const STATEMENT_MAX_CHARS = 200;
@@ -76,7 +78,7 @@ function scoreOf(s: string, f: ReturnType<typeof featuresOf>, answers: boolean):
 export function worth(sentence: string, question?: string): number {
   const answers = question !== undefined;
   const s = sentence.trim();
-  if ([...s].length < MIN_CHARS || !isProse(s) || isQuestion(s) || isNarration(s) || isAcknowledgement(s)) return 0;
+  if (weightedLength(s) < MIN_CHARS || !isProse(s) || isQuestion(s) || isNarration(s) || isAcknowledgement(s)) return 0;
   const f = featuresOf(question && leansOnQuestion(s) ? `${question} ${s}` : s);
   // A change the assistant reports having made is this project's by definition.
   const tied = anchored(f) || MADE_CHANGE.test(s);
