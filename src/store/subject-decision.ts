@@ -6,8 +6,8 @@ import type { NearMemory, WriteDecision } from './write-decision.js';
  * Memory over time, pure: what a statement of a value does to the current
  * memories of its subject. A new value supersedes the old (kept as history,
  * with the time it stopped being true), whatever words say it; the same
- * value restates the current memory; a refused or rolled-back proposal
- * confirms it. A subject that only may be the same (one word inside a
+ * value said again is folded or kept by the usual dedup among the memories
+ * that say it; a refused or rolled-back proposal confirms the current one. A subject that only may be the same (one word inside a
  * longer subject) changes nothing: both are kept, and the block notes the
  * disagreement.
  */
@@ -32,11 +32,11 @@ export interface StatementContext {
 const newest = (ps: SubjectPeer[]): SubjectPeer | undefined => [...ps].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id)[0];
 
 /**
- * The decision for a statement, or undefined when its subject has no
- * current memory (then the usual dedup applies, among memories that are not
- * about another subject).
+ * The decision for a statement, or undefined for the usual dedup (among
+ * `foldable` neighbours): when its subject has no current memory, or when
+ * it says the value the current memory says.
  */
-export function decideByStatement(text: string, st: Statement, peers: SubjectPeer[], c: StatementContext): WriteDecision | undefined {
+export function decideByStatement(st: Statement, peers: SubjectPeer[], c: StatementContext): WriteDecision | undefined {
   const same = peers.filter((p) => p.match === 'same');
   if (st.stance === 'reject' && !st.value) {
     // "We decided against us-east-1": the current value stands; with none known it is an episode (what was refused, once).

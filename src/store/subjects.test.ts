@@ -94,12 +94,12 @@ describe('decideByStatement (pure)', () => {
   const st = (text: string) => statementOf(text)!;
 
   it('restating the current value leaves it to the usual dedup among the memories that say it; the user restating it is a near repeat', () => {
-    expect(decideByStatement('The preview port is 3001.', st('The preview port is 3001.'), [peer(1, '3001')], { createdAt: at(5) })).toBeUndefined();
-    expect(decideByStatement('The preview port is 3001.', st('The preview port is 3001.'), [peer(1, '3001')], { createdAt: at(5), explicit: true })).toMatchObject({ kind: 'repeat', target: { id: 1 } });
+    expect(decideByStatement(st('The preview port is 3001.'), [peer(1, '3001')], { createdAt: at(5) })).toBeUndefined();
+    expect(decideByStatement(st('The preview port is 3001.'), [peer(1, '3001')], { createdAt: at(5), explicit: true })).toMatchObject({ kind: 'repeat', target: { id: 1 } });
   });
 
   it('a possible subject alone changes nothing', () => {
-    expect(decideByStatement('The preview port is 3001.', st('The preview port is 3001.'), [peer(1, '3000', { match: 'maybe' })], { createdAt: at(5) })).toBeUndefined();
+    expect(decideByStatement(st('The preview port is 3001.'), [peer(1, '3000', { match: 'maybe' })], { createdAt: at(5) })).toBeUndefined();
   });
 
   it('property: a refusal never changes the current value', () => {
@@ -113,7 +113,7 @@ describe('decideByStatement (pure)', () => {
           const cur = peers.map((p) => p.value).sort();
           const kept = peers.at(-1)?.value ?? '3000';
           const text = refuse ? `Someone suggested ${v} for the preview port; we said no, the preview port remains ${kept}.` : `Set the preview port to ${v}.`;
-          const d = decideByStatement(text, st(text), peers, { createdAt: at(nextId) });
+          const d = decideByStatement(st(text), peers, { createdAt: at(nextId) });
           const id = nextId++;
           if (!d || d.kind === 'insert') peers = [...peers, peer(id, refuse ? kept : v)];
           else if (d.kind === 'supersede') peers = [...peers.filter((p) => !d.targets.some((t) => t.id === p.id)), peer(id, refuse ? kept : v)];
