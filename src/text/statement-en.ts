@@ -5,6 +5,7 @@
  * region is eu-west-1" states nothing. Pure.
  */
 import { cutValue, plausibleSubject, plausibleValue, type Found, type Shape } from './statement.js';
+import { LazyPattern } from './lazy-pattern.js';
 
 /** Words no noun phrase holds: verbs, conjunctions, pronouns, the prepositions the shapes below turn on. */
 const NOT_IN_NP = new Set(
@@ -37,9 +38,9 @@ const NP_END = '(?=\\s*(?:[;,.!?(]|$)|\\s+(?:from|since|starting|and|but|so|beca
 const NAME = `((?:[A-Z][\\p{L}'’-]+)(?:\\s+[A-Z][\\p{L}'’-]+){0,2}|@[\\w-]+)`;
 const REST = '(.+)$';
 
-const re = (src: string): RegExp => new RegExp(src, 'iu');
+const re = (src: string): LazyPattern => new LazyPattern(src, 'iu');
 /** Case matters for names: only the verbs are case-insensitive, by spelling both cases where a shape starts. */
-const reNamed = (src: string): RegExp => new RegExp(src, 'u');
+const reNamed = (src: string): LazyPattern => new LazyPattern(src, 'u');
 
 
 const CHANGE_VERBS =

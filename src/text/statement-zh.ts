@@ -5,13 +5,14 @@
  * clause, after words of time (以后, 现在) that carry no part of it. Pure.
  */
 import { cutValue, plausibleSubject, plausibleValue, type Found, type Shape } from './statement.js';
+import { LazyPattern } from './lazy-pattern.js';
 
 /** A subject: a short run of Chinese, Latin words and digits (JDK 版本, preview 端口). */
 const S = '([\\p{Script=Han}A-Za-z0-9][\\p{Script=Han}A-Za-z0-9 ._-]{0,20}?)';
 /** A person: two to four Chinese characters, or a Latin name or handle. */
 const NAME = '(\\p{Script=Han}{2,4}?|[A-Z][\\p{L}\'-]+(?:\\s+[A-Z][\\p{L}\'-]+){0,2}|@[\\w-]+)';
 const V = '\\s*([^，,。；;！!？?]+)';
-const re = (src: string): RegExp => new RegExp(src, 'u');
+const re = (src: string): LazyPattern => new LazyPattern(src, 'u');
 
 /** Words of time at the start of a clause: they say when, not what. */
 const LEAD_TIME = /^(?:以后|今后|从现在起|从今天起|之后|往后|后续|现在|目前|当前|我们的?|项目的?|这边)[，,]?\s*/u;

@@ -12,6 +12,7 @@ import { stripChatter } from './chatter.js';
 import { englishStatement } from './statement-en.js';
 import { chineseStatement } from './statement-zh.js';
 import { subjectKey } from './subject-key.js';
+import type { Pattern } from './lazy-pattern.js';
 
 export type Stance = 'assert' | 'reject';
 
@@ -40,8 +41,8 @@ export interface Found {
 /** A sentence shape of either language: where its subject and value sit. */
 export interface Shape {
   /** A cheap test first: most sentences lack the words a shape turns on, and the shape's own pattern costs more. */
-  cue: RegExp;
-  re: RegExp;
+  cue: Pattern;
+  re: Pattern;
   /** Capture group numbers of the subject, the value and the other value. */
   subject: number;
   value: number;
