@@ -267,19 +267,36 @@ export class MemoryStore {
    * `stateOnly`: only those that are the current value of a subject.
    */
   hottest(type: MemoryType, limit: number, dirs?: string[], o: { stateOnly?: boolean } = {}): Memory[] {
-    const state = o.stateOnly ? ' AND subject_key IS NOT NULL' : '';
+    if (o.stateOnly) return this.currentValues(type, limit, dirs);
     return this.run(() => {
       const rows = (
         dirs
           ? this.stmt(
-                `SELECT * FROM memories WHERE type = ? AND status = 'active'${state} AND dir IN (SELECT value FROM json_each(?))
+                `SELECT * FROM memories WHERE type = ? AND status = 'active' AND dir IN (SELECT value FROM json_each(?))
                  ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`,
               )
               .all(type, JSON.stringify(dirs), limit)
-          : this.stmt(`SELECT * FROM memories WHERE type = ? AND status = 'active'${state} ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`)
+          : this.stmt(`SELECT * FROM memories WHERE type = ? AND status = 'active' ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`)
               .all(type, limit)
       ) as MemoryRow[];
       return rows.map((r) => this.toMemory(r));
+    });
+  }
+
+  /**
+   * The current values of subjects, hottest first. Read through the subject
+   * index (few rows) and ordered here: ordered by heat in SQL, a store of
+   * 10k facts with a handful of subjects was scanned whole on every rebuilt launch.
+   */
+  private currentValues(type: MemoryType, limit: number, dirs?: string[]): Memory[] {
+    return this.run(() => {
+      const rows = this.stmt(`SELECT * FROM memories INDEXED BY memories_subject WHERE subject_key IS NOT NULL AND type = ? AND status = 'active'`).all(type) as MemoryRow[];
+      const within = dirs ? new Set(dirs) : undefined;
+      return rows
+        .filter((r) => !within || within.has(r.dir))
+        .sort((a, b) => b.heat - a.heat || b.last_accessed_at - a.last_accessed_at || b.id - a.id)
+        .slice(0, limit)
+        .map((r) => this.toMemory(r));
     });
   }
 
