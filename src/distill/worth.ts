@@ -78,7 +78,7 @@ function scoreOf(s: string, f: ReturnType<typeof featuresOf>, answers: boolean):
 export function worth(sentence: string, question?: string): number {
   const answers = question !== undefined;
   const s = sentence.trim();
-  if (weightedLength(s) < MIN_CHARS || !isProse(s) || isQuestion(s) || isNarration(s) || isAcknowledgement(s)) return 0;
+  if ((s.length < MIN_CHARS && weightedLength(s) < MIN_CHARS) || !isProse(s) || isQuestion(s) || isNarration(s) || isAcknowledgement(s)) return 0;
   const f = featuresOf(question && leansOnQuestion(s) ? `${question} ${s}` : s);
   // A change the assistant reports having made is this project's by definition.
   const tied = anchored(f) || MADE_CHANGE.test(s);

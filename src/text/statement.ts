@@ -92,46 +92,62 @@ export function sentencesOfText(text: string): string[] {
 }
 
 /**
- * A session says the same things again (a repeated answer, the screen and
- * the write asking about one text): answers are kept. Bounded; cleared
- * when full.
+ * A session says the same sentences again (a repeated answer; a passage
+ * made of sentences already scored; the screen and the write asking about
+ * one text): each sentence's answer is kept. Bounded; cleared when full.
  */
 const MEMO_SIZE = 4096;
 const memo = new Map<string, Statement | null>();
 
 /** Pure: the first statement of a value in the text, or undefined. */
 export function statementOf(text: string): Statement | undefined {
-  const known = memo.get(text);
-  if (known !== undefined) return known ?? undefined;
-  const found = firstStatement(text);
-  if (memo.size >= MEMO_SIZE) memo.clear();
-  memo.set(text, found ?? null);
-  return found;
-}
-
-function firstStatement(text: string): Statement | undefined {
   const sentences = sentencesOfText(text);
+  const alone = sentences.length === 1;
   for (const said of sentences) {
-    const sentence = stripChatter(withoutQuestion(said));
-    if (!sentence || /[?？]\s*$/.test(sentence)) continue;
-    const alone = { alone: sentences.length === 1 };
-    const found = HAN.test(sentence) ? (chineseStatement(sentence) ?? englishStatement(sentence, alone)) : englishStatement(sentence, alone);
-    if (!found) continue;
-    const key = subjectKey(found.owner ? `${found.subject} owner` : found.subject);
-    if (!key) continue;
-    const subject = found.owner ? ownerPhrase(found.subject) : found.subject;
-    return { subject, key, value: found.value, stance: found.stance, ...(found.other ? { other: found.other } : {}) };
+    const found = sentenceStatement(said, alone);
+    if (found) return found;
   }
   return undefined;
 }
 
-/** "测试命令是什么: 这个项目的测试命令是 pytest -q": the question a distilled answer carries in front is not part of it. */
-const ASKED = /^(.{1,100}?)[:：]\s*(.+)$/su;
+/** One sentence's statement, remembered by the sentence (and whether it stands alone, which a label needs). */
+function sentenceStatement(said: string, alone: boolean): Statement | undefined {
+  const key = alone ? `1${said}` : `0${said}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const topic = afterTopic(said, alone);
+  const found = topic === null ? undefined : (topic ?? parseSentence(said, alone));
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(key, found ?? null);
+  return found;
+}
+
+function parseSentence(said: string, alone: boolean): Statement | undefined {
+  const sentence = stripChatter(said);
+  if (!sentence || /[?？]\s*$/.test(sentence)) return undefined;
+  const found = HAN.test(sentence) ? (chineseStatement(sentence) ?? englishStatement(sentence, { alone })) : englishStatement(sentence, { alone });
+  if (!found) return undefined;
+  const key = subjectKey(found.owner ? `${found.subject} owner` : found.subject);
+  if (!key) return undefined;
+  const subject = found.owner ? ownerPhrase(found.subject) : found.subject;
+  return { subject, key, value: found.value, stance: found.stance, ...(found.other ? { other: found.other } : {}) };
+}
+
+/**
+ * "测试命令是什么: 这个项目的测试命令是 pytest -q", "question 12 about the
+ * test command: The test command is …": the topic a distilled answer
+ * carries in front is not part of what it states. What follows it is
+ * looked at first (usually a sentence seen already); a label ("Region:
+ * eu-west-1") states nothing after its colon and is read whole.
+ */
+const TOPIC = /^(.{1,100}?)[:：]\s*(.+)$/su;
 const QUESTION_END = /(?:[?？]|什么|怎么|哪个|哪里|吗|呢|多少|几个?)$|^(?:what|how|which|who|where|when|why|is|are|can|could|should|do|does|did|any)\b/iu;
 
-function withoutQuestion(sentence: string): string {
-  const m = ASKED.exec(sentence);
-  return m && QUESTION_END.test((m[1] ?? '').trim()) ? (m[2] ?? '') : sentence;
+/** The statement after a topic; null when a question stands in front of nothing stated; undefined to read the sentence whole. */
+function afterTopic(said: string, alone: boolean): Statement | null | undefined {
+  const m = TOPIC.exec(said);
+  if (!m) return undefined;
+  return sentenceStatement(m[2] ?? '', alone) ?? (QUESTION_END.test((m[1] ?? '').trim()) ? null : undefined);
 }
 
 function ownerPhrase(thing: string): string {
