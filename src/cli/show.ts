@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import { clipChars } from '../text/index.js';
+import { dayEndOf } from '../text/time-span.js';
 import type { Memory } from '../memory/index.js';
 
 /** Terminal-friendly one-liners for memories; JSON output uses the objects. */
@@ -35,13 +36,9 @@ export function memoryJson(m: Memory): Record<string, unknown> {
   };
 }
 
-/** A bare date means the end of that day: "as of 2026-04-01" includes what was said that day. */
-export const DAY_END_MS = 86_399_999;
-
-/** An --as-of value as milliseconds: a date (its end) or a date and time. */
+/** An --as-of value as milliseconds: a date (its end, dayEndOf) or a date and time. */
 export function parseAsOf(s: string | undefined, flag = '--as-of'): number | undefined {
-  const t = parseDate(s, flag);
-  return t !== undefined && /^\d{4}-\d{2}-\d{2}$/.test((s ?? '').trim()) ? t + DAY_END_MS : t;
+  return dayEndOf(s, parseDate(s, flag));
 }
 
 /** A --since/--until value as milliseconds. */

@@ -7,6 +7,7 @@
 import type { DirectoryMemory } from '../memory/directory-memory.js';
 import type { Memory } from '../store/index.js';
 import { MEMORY_TYPES, type MemoryType } from '../text/index.js';
+import { dayEndOf } from '../text/time-span.js';
 import { fullRecord, indexRow, sessionRow } from './rows.js';
 
 export interface ToolResult {
@@ -61,9 +62,9 @@ function optDate(a: Record<string, unknown>, key: string): number | undefined {
   return ms;
 }
 
-/** A bare date means its end: "until 2026-11-30" and "as of 2026-11-30" include that day. */
+/** A bare date means its end (dayEndOf): "until 2026-11-30" and "as of 2026-11-30" include that day. */
 function dayEnd(a: Record<string, unknown>, key: string, ms: number | undefined): number | undefined {
-  return ms !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(String(a[key])) ? ms + 86_399_999 : ms;
+  return dayEndOf(a[key], ms);
 }
 
 export async function searchTool(memory: DirectoryMemory, args: unknown): Promise<ToolResult> {

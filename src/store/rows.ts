@@ -68,7 +68,7 @@ export function toMemory(scope: StoreScope, r: MemoryRow): Memory {
  * Whether a row was true at `t`: written by then and not yet superseded. A
  * memory archived for being cold was still true; only a newer value ends one.
  */
-export function trueAt(r: Pick<MemoryRow, 'created_at' | 'valid_to'>, t: number): boolean {
+function trueAt(r: Pick<MemoryRow, 'created_at' | 'valid_to'>, t: number): boolean {
   return r.created_at <= t && (r.valid_to === null || r.valid_to === undefined || r.valid_to > t);
 }
 

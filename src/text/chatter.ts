@@ -61,9 +61,3 @@ function restoreCase(s: string, original: string): string {
   if (!s || s === original) return s;
   return /^[A-Z]/.test(original) && /^[a-z]/.test(s) ? s[0]!.toUpperCase() + s.slice(1) : s;
 }
-
-/** True when the sentence is nothing but chatter (an empty closer, an opener alone). */
-export function isOnlyChatter(sentence: string): boolean {
-  const s = sentence.trim();
-  return s.length > 0 && (TAIL_EN.test(s) || TAIL_ZH.test(s)) && stripChatter(s) === '';
-}

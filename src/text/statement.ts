@@ -69,7 +69,7 @@ const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a |
  * next.config.mjs and 15.1 stay whole), and at line breaks. A loop over
  * char codes: this runs on every candidate a session writes.
  */
-export function sentencesOfText(text: string): string[] {
+function sentencesOfText(text: string): string[] {
   const out: string[] = [];
   let start = 0;
   const cut = (end: number): void => {

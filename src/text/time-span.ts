@@ -64,3 +64,12 @@ export function inSpan(at: number, span: TimeSpan): boolean {
   const d = new Date(at);
   return (span.year === undefined || d.getFullYear() === span.year) && (span.month === undefined || d.getMonth() + 1 === span.month) && (span.day === undefined || d.getDate() === span.day);
 }
+
+/**
+ * A bare date given as a limit means the end of that day: "as of
+ * 2026-04-01" and "until 2026-04-01" include what was said that day. A
+ * date with a time is taken as it is.
+ */
+export function dayEndOf(raw: unknown, ms: number | undefined): number | undefined {
+  return ms !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(String(raw).trim()) ? ms + 86_399_999 : ms;
+}
