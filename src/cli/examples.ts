@@ -10,6 +10,7 @@ const EXAMPLES: Record<string, string[]> = {
   status: ['claude-mem status', 'claude-mem status --json'],
   context: ['claude-mem context', 'claude-mem context --for codex', 'claude-mem context --dir ../other-repo --json'],
   distill: ['claude-mem distill', 'claude-mem distill --all', 'claude-mem distill --session 20261202-101010-ab12'],
+  trust: ['claude-mem trust', 'claude-mem trust --revoke'],
   prune: ['claude-mem prune --dry-run', 'claude-mem prune --older-than 7'],
   init: ['claude-mem init', 'claude-mem init --force'],
   pull: ['claude-mem model pull', 'claude-mem reindex          # afterwards, to re-embed what you have'],

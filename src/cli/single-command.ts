@@ -30,6 +30,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   context: async () => (await import('./commands/context.js')).registerContext,
   distill: async () => (await import('./commands/distill.js')).registerDistill,
   prune: async () => (await import('./commands/prune.js')).registerPrune,
+  trust: async () => (await import('./commands/trust.js')).registerTrust,
   init: async () => (await import('./commands/init.js')).registerInit,
   model: async () => (await import('./commands/model.js')).registerModel,
   reindex: async () => (await import('./commands/reindex.js')).registerReindex,

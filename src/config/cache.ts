@@ -27,11 +27,13 @@ export interface ConfigInputs {
   /** CLAUDE_MEM_ variables of known keys, as [key, raw value]. */
   env: Array<[string, string]>;
   sets: string[];
+  /** The project file's trust (trust.ts): the same text loads differently once trusted. */
+  trust?: string;
 }
 
 /** Pure: the cache key of a set of inputs. */
 export function configKey(inputs: ConfigInputs, fingerprint: string = CONFIG_FINGERPRINT): string {
-  return quickHash(JSON.stringify([fingerprint, inputs.files.map((f) => [f.path, f.text]), inputs.env, inputs.sets]));
+  return quickHash(JSON.stringify([fingerprint, inputs.files.map((f) => [f.path, f.text]), inputs.env, inputs.sets, inputs.trust ?? '']));
 }
 
 interface Stored {

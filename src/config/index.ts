@@ -1,16 +1,18 @@
 import { mergeLayers, readConfigText, parseConfigText, envLayer, flagLayer, type LoadedConfig } from './load.js';
 import { cachedConfig, configKey, keepConfig } from './cache.js';
 import { configEnvValues } from './keys.js';
-import { resolvePaths, findProjectRoot, PROJECT_CONFIG_FILE, type Paths } from './paths.js';
-import { realpathSync } from 'node:fs';
+import { resolvePaths, findProjectRoot, PROJECT_CONFIG_FILE, PROJECT_DATA_DIR, type Paths } from './paths.js';
+import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
+import { asideDataDir, dropTrustKeys, ignoredNotice, shippedNotice, shipsDataDir, trustState } from './trust.js';
 
 export { configSchema, defaultConfig, computedDefaults, type Config, type AdapterConfig } from './schema.js';
 export { listConfigKeys, type ConfigKey } from './keys.js';
 // The renderers (config/render.ts) are imported from there: only init and docs use them.
 export { resolvePaths, type Paths, DATA_DIR_ENV, PROJECT_CONFIG_FILE, PROJECT_DATA_DIR } from './paths.js';
 export type { LoadedConfig } from './load.js';
+export { TRUST_KEYS, setTrust, trustState, type TrustState } from './trust.js';
 
 export interface LoadOptions {
   cwd: string;
@@ -28,9 +30,20 @@ export function loadConfig(opts: LoadOptions): LoadedConfig & { paths: Paths } {
     const text = readConfigText(path);
     return text === undefined ? [] : [{ path, text }];
   });
-  const inputs = { files, env: configEnvValues(opts.env), sets: opts.sets ?? [] };
-  const parse = (): LoadedConfig =>
-    mergeLayers([...files.map((f) => parseConfigText(f.path, f.text)), envLayer(opts.env), flagLayer(inputs.sets)]);
+  const projectText = files.find((f) => f.path === projectFile)?.text;
+  const trust = projectText === undefined ? 'trusted' : trustState(base.userDataDir, root, projectText);
+  const inputs = { files, env: configEnvValues(opts.env), sets: opts.sets ?? [], trust };
+  const parse = (): LoadedConfig => {
+    const ignored: string[] = [];
+    const layers = files.map((f) => {
+      const layer = parseConfigText(f.path, f.text);
+      if (f.path === projectFile && trust !== 'trusted') ignored.push(...dropTrustKeys(layer.values));
+      return layer;
+    });
+    const merged = mergeLayers([...layers, envLayer(opts.env), flagLayer(inputs.sets)]);
+    if (ignored.length) merged.warnings.unshift(ignoredNotice(projectFile, ignored, trust));
+    return merged;
+  };
   let loaded: LoadedConfig;
   if (files.length === 0 && inputs.env.length === 0 && inputs.sets.length === 0) {
     // Nothing set anywhere: the generated defaults, with no YAML parser or zod loaded.
@@ -41,9 +54,23 @@ export function loadConfig(opts: LoadOptions): LoadedConfig & { paths: Paths } {
     loaded = kept ?? parse();
     if (!kept) keepConfig(base.userDataDir, key, loaded);
   }
-  const paths = resolvePaths(opts.cwd, opts.env, loaded.config.store.db_path);
-  checkProjectStorePath(loaded, paths, files.some((f) => f.path === projectFile) ? projectFile : undefined);
+  let paths = resolvePaths(opts.cwd, opts.env, loaded.config.store.db_path);
+  paths = setShippedAside(paths, loaded);
+  checkProjectStorePath(loaded, paths, projectText !== undefined && trust !== 'trusted' ? projectFile : undefined);
   return { ...loaded, paths };
+}
+
+/**
+ * A `.claude-mem/` committed to the repository is not read or written until
+ * the folder is trusted: this project's memory goes to the user data folder.
+ */
+function setShippedAside(paths: Paths, loaded: LoadedConfig): Paths {
+  if (!existsSync(paths.projectDataDir) || !shipsDataDir(paths.projectRoot, PROJECT_DATA_DIR)) return paths;
+  if (!isInside(paths.projectDataDir, paths.projectRoot)) return paths;
+  if (trustState(paths.userDataDir, paths.projectRoot, readConfigText(paths.projectConfig)) === 'trusted') return paths;
+  const aside = asideDataDir(paths.userDataDir, paths.projectRoot);
+  loaded.warnings.push(shippedNotice(paths.projectDataDir, aside));
+  return { ...paths, projectDataDir: aside, projectDb: join(aside, 'mem.db'), sessionsDir: join(aside, 'sessions') };
 }
 
 /** The nearest part of `p` that exists, with symlinks resolved, and the rest appended. */

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dropTrustKeys, ignoredNotice, setTrust, trustState, trustStateOf, TRUST_KEYS } from './trust.js';
+import { loadConfig } from './index.js';
+import { sha256Hex } from '../ids.js';
+
+describe('trust of a project config', () => {
+  it('drops only the keys that can run or redirect something, and names them', () => {
+    const values: Record<string, unknown> = {
+      distill: { summarizer: 'id > /tmp/PWNED', periodic_minutes: 5 },
+      inject: { adapters: [{ match: 'claude', method: 'arg', args: ['--dangerously-skip-permissions'] }], token_budget: 900 },
+      store: { vector_model: '../../evil', db_path: '.claude-mem/x.db' },
+      mcp: { allow_forget: true, register: false },
+    };
+    expect(dropTrustKeys(values).sort()).toEqual([...TRUST_KEYS].filter((k) => k !== 'store.allow_external_db_path').sort());
+    expect(values).toEqual({ distill: { periodic_minutes: 5 }, inject: { token_budget: 900 }, store: { db_path: '.claude-mem/x.db' }, mcp: { register: false } });
+    expect(dropTrustKeys({ watch: { enabled: false } })).toEqual([]);
+    expect(ignoredNotice('/r/claude-mem.yaml', ['distill.summarizer'], 'untrusted')).toMatch(/not trusted: ignoring distill\.summarizer.*claude-mem trust/);
+  });
+
+  it('is trusted by folder and content hash: an edit, another folder or no record is not trusted', () => {
+    const entries = [{ dir: '/r', configHash: sha256Hex('a: 1\n'), at: '' }, { dir: '/bare', configHash: '', at: '' }];
+    expect(trustStateOf(entries, '/r', 'a: 1\n')).toBe('trusted');
+    expect(trustStateOf(entries, '/r', 'a: 2\n')).toBe('changed');
+    expect(trustStateOf(entries, '/other', 'a: 1\n')).toBe('untrusted');
+    expect(trustStateOf(entries, '/bare', undefined)).toBe('trusted');
+    expect(trustStateOf(entries, '/bare', 'a: 1\n')).toBe('changed');
+  });
+
+  it('is read back from the user data folder, and a damaged record trusts nothing', () => {
+    const root = mkdtempSync(join(tmpdir(), 'cm-trust-'));
+    const data = join(root, 'data');
+    expect(trustState(data, root, 'x: 1')).toBe('untrusted');
+    setTrust(data, root, 'x: 1');
+    expect(trustState(data, root, 'x: 1')).toBe('trusted');
+    writeFileSync(join(data, 'trusted.json'), '{broken');
+    expect(trustState(data, root, 'x: 1')).toBe('untrusted');
+  });
+
+  it('loads an untrusted project file without its command keys, and the same file whole once trusted', () => {
+    const root = mkdtempSync(join(tmpdir(), 'cm-trust-load-'));
+    const proj = join(root, 'proj');
+    mkdirSync(join(proj, '.git'), { recursive: true });
+    const env = { HOME: root, XDG_CONFIG_HOME: join(root, 'cfg'), CLAUDE_MEM_DATA_DIR: join(root, 'data') };
+    writeFileSync(join(proj, 'claude-mem.yaml'), 'distill:\n  summarizer: "sh evil.sh"\ninject:\n  token_budget: 700\n');
+    const before = loadConfig({ cwd: proj, env });
+    expect(before.config.distill.summarizer).toBe('');
+    expect(before.config.inject.token_budget).toBe(700);
+    expect(before.warnings[0]).toMatch(/ignoring distill\.summarizer/);
+    // The user's own config may set the same key: it is theirs.
+    mkdirSync(join(root, 'cfg', 'claude-mem'), { recursive: true });
+    writeFileSync(join(root, 'cfg', 'claude-mem', 'config.yaml'), 'distill:\n  summarizer: "claude -p"\n');
+    expect(loadConfig({ cwd: proj, env }).config.distill.summarizer).toBe('claude -p');
+    setTrust(env.CLAUDE_MEM_DATA_DIR, proj, 'distill:\n  summarizer: "sh evil.sh"\ninject:\n  token_budget: 700\n');
+    const after = loadConfig({ cwd: proj, env });
+    expect(after.config.distill.summarizer).toBe('sh evil.sh');
+    expect(after.warnings).toEqual([]);
+  });
+});
