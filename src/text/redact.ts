@@ -1,4 +1,6 @@
 import { PRIVATE_BEGIN, PRIVATE_END } from '../memory-block.js';
+import { isReference, redactByContext } from './redact-context.js';
+import { shelvePublic } from './redact-public.js';
 
 /**
  * Redaction runs before anything reaches the store: on every write path
@@ -18,7 +20,7 @@ interface Rule {
 }
 
 /** A key name that says its value is secret (SCREAMING_SNAKE, camelCase, dotted, Chinese). */
-const SECRET_KEY = String.raw`[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|private[_-]?key|credential|access[_-]?key|auth[_-]?key|client[_-]?secret)[A-Za-z0-9_.-]*|密码|口令|密钥|令牌`;
+const SECRET_KEY = String.raw`[A-Za-z0-9_.-]*_pass|[A-Za-z0-9_.-]*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|private[_-]?key|credential|access[_-]?key|auth[_-]?key|client[_-]?secret)[A-Za-z0-9_.-]*|密码|口令|密钥|令牌`;
 
 const RULES: Rule[] = [
   { label: 'private-key', pattern: /-----BEGIN [A-Z0-9 ]*(?:PRIVATE KEY|PGP PRIVATE KEY BLOCK)[A-Z ]*-----[\s\S]*?(?:-----END [A-Z0-9 ]*-----|$)/g },
@@ -40,7 +42,7 @@ const RULES: Rule[] = [
   // scheme://user:password@host, the user possibly empty (redis://:pw@host).
   { label: 'password', pattern: /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)([^\s@/]+)(@)/gi, group: 2 },
   // KEY=value, key: value, "key": "value", export KEY='value'.
-  { label: 'secret', pattern: new RegExp(String.raw`((?:${SECRET_KEY})["']?\s*(?:[:=：]|=>)\s*["']?)([^\s"',;<>]{4,})`, 'gi'), group: 2 },
+  { label: 'secret', pattern: new RegExp(String.raw`((?:${SECRET_KEY})["']?\s*(?:[:=：]|=>)\s*["']?)([^\s"',;<>\u0000]{4,})`, 'gi'), group: 2 },
 ];
 
 /** The 40-character AWS secret key shape; redacted anywhere once an AWS key id or "aws" is near. */
@@ -97,10 +99,13 @@ export function looksRandom(s: string): boolean {
  */
 const COUNTING_KEY = /(?:tokens?|password|secret)[_.-]?(?:budget|count|limit|length|len|size|usage|min|max|ttl|expiry|expires|rotation)|max[_.-]?tokens?|tokens\b/i;
 
+/** Names whose value says where a secret is, not what it is (token_uri, secret_file, password_env). */
+const LOCATION_KEY = /(?:_|-|\.)(?:uri|url|endpoint|file|path|dir|env|name|type|header|id)["']?\s*(?:[:=：]|=>)/i;
+
 function replaceRule(text: string, rule: Rule): string {
   return text.replace(rule.pattern, (...m: unknown[]) => {
     const whole = String(m[0]);
-    if (rule.label === 'secret' && COUNTING_KEY.test(String(m[1]))) return whole;
+    if (rule.label === 'secret' && (COUNTING_KEY.test(String(m[1])) || LOCATION_KEY.test(String(m[1])) || isReference(String(m[2])))) return whole;
     const index = rule.group;
     if (index === undefined) return `[redacted:${rule.label}]`;
     // Every grouped rule's groups cover its whole match, so joining them rebuilds it.
@@ -126,11 +131,16 @@ function stripPrivate(text: string): string {
 }
 
 export function redact(text: string): string {
-  let out = stripPrivate(text);
-  for (const rule of RULES) out = replaceRule(out, rule);
+  const shelved = shelvePublic(stripPrivate(text));
+  let out = shelved.text;
+  for (const rule of RULES) {
+    // The words around a value come before the generic key=value rule, which would take a quoted passphrase's first word only.
+    if (rule.label === 'secret') out = redactByContext(out);
+    out = replaceRule(out, rule);
+  }
   if (AWS_CONTEXT.test(text)) out = out.replace(AWS_SECRET, (s) => (/[0-9]/.test(s) && /[A-Za-z]/.test(s) ? '[redacted:aws-secret]' : s));
   out = out.replace(CANDIDATE_TOKEN, (s) => (looksRandom(s) ? '[redacted:high-entropy]' : s));
-  return out;
+  return shelved.restore(out);
 }
 
 /** True when redaction left nothing of the text but placeholders and punctuation. */

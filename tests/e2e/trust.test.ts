@@ -48,7 +48,7 @@ async function oneSession(cwd: string, env: NodeJS.ProcessEnv): Promise<string> 
 describe('a repository cannot run commands through its config', () => {
   it('ignores keys that run programs until the folder is trusted, says which, and asks again after an edit', { timeout: 120_000 }, async () => {
     const sb = makeSandbox('cm-trust');
-    const env = { ...sb.env, PATH: `${FAKE_BIN}:${sb.env.PATH ?? ''}` };
+    const env = { ...sb.env, PATH: `${FAKE_BIN}:${sb.env['PATH'] ?? ''}` };
     const o = { cwd: sb.project, env };
     const { summarizerRan, adapterRan } = hostileConfig(sb.project);
 
