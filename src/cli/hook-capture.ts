@@ -62,10 +62,30 @@ export function parseHookInput(raw: string): Record<string, unknown> {
   return {};
 }
 
+/**
+ * What of an event is spooled: where and which session, never what was
+ * said. Prompts, tool input and output may hold secrets and <private>
+ * text, and this path runs before any redaction could (node: builtins
+ * only); nothing reads them back, the transcript import reads the CLI's own
+ * file.
+ */
+const SPOOLED_KEYS = ['session_id', 'transcript_path', 'cwd', 'hook_event_name', 'tool_name', 'source', 'reason', 'matcher', 'model', 'permission_mode', 'stop_hook_active'];
+
+/** Pure: the spooled part of an event's input. */
+export function spoolRecord(input: Record<string, unknown>): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const k of SPOOLED_KEYS) {
+    const v = input[k];
+    if (typeof v === 'string') out[k] = v.slice(0, 1024);
+    else if (typeof v === 'number' || typeof v === 'boolean') out[k] = v;
+  }
+  return out;
+}
+
 /** Appends one event to `<data>/hooks/<cli>-<session>.jsonl`; throws on a full disk or a read-only home. */
 export function appendToSpool(event: string, forCli: string, input: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
   const dir = join(userDataDir(env), 'hooks');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const session = typeof input['session_id'] === 'string' && /^[\w-]+$/.test(input['session_id']) ? input['session_id'] : 'unknown';
-  appendFileSync(join(dir, `${forCli}-${session}.jsonl`), `${JSON.stringify({ at: Date.now(), event, input })}\n`, { mode: 0o600, flag: 'a' });
+  appendFileSync(join(dir, `${forCli}-${session}.jsonl`), `${JSON.stringify({ at: Date.now(), event, input: spoolRecord(input) })}\n`, { mode: 0o600, flag: 'a' });
 }

@@ -1,3 +1,4 @@
+import { echoHider, privateSpans } from '../text/private-echo.js';
 import { dominantLanguage, isTrivia, weightedLength } from '../text/index.js';
 
 /** "好的，记住了", "ok got it": an acknowledgement this short states nothing of its own. */
@@ -72,7 +73,9 @@ export function markerCandidates(seg: Segment, ctx: DistillContext): Candidate[]
 export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   const seen = new Set<string>();
   const out: Candidate[] = [];
-  const push = (c: Candidate): void => {
+  const hide = privateEchoHider(seg);
+  const push = (given: Candidate): void => {
+    const c = hide === undefined ? given : { ...given, text: hide(given.text) };
     const key = c.text.replace(/\s+/g, ' ').trim().toLowerCase();
     if (seen.has(key)) return;
     seen.add(key);
@@ -127,5 +130,12 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   if (summary && requests.length >= 2 && out.length > 0) push({ ...candidate(ctx, summary, seg.end, 'assistant'), type: 'fact', dir: ctx.dir, summary: true, statement: null });
   const turns = turnTranscript(transcript);
   const condensed = [condense(requests, conclusions, entities, lang), turns && `${lang === 'zh' ? '对话' : 'Turns'}:\n${turns}`].filter(Boolean).join('\n');
-  return { candidates: out, summary, condensed, entities };
+  return hide === undefined ? { candidates: out, summary, condensed, entities } : { candidates: out, summary: summary && hide(summary), condensed: hide(condensed), entities };
+}
+
+/** A hider of what the session's `<private>` spans said, if it has any (private-echo.ts). */
+function privateEchoHider(seg: Segment): ((text: string) => string) | undefined {
+  const all = [...seg.inputs.map((i) => i.text), ...seg.turns.map((t) => t.user), ...seg.lines.map((l) => l.text)].join('\n');
+  if (!/<\s*private/i.test(all)) return undefined;
+  return echoHider(privateSpans(all));
 }

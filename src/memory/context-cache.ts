@@ -84,8 +84,57 @@ export function lookupBlock(paths: Paths, cwd: string, keys: CacheKeys): { block
   return e.content === keys.content ? { block: e.block, fresh: false } : undefined;
 }
 
+/** Every project folder holding a cached block, so forgetting a global memory reaches all their copies. */
+const registryPath = (paths: Paths): string => join(paths.userDataDir, 'block-caches.txt');
+
+function registeredCaches(paths: Paths): string[] {
+  try {
+    return readFileSync(registryPath(paths), 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+function register(paths: Paths): void {
+  const path = cachePath(paths);
+  if (registeredCaches(paths).includes(path)) return;
+  try {
+    appendFileSync(registryPath(paths), `${path}\n`, { mode: FILE_MODE });
+  } catch {
+    // Unregistered, this cache is only cleaned by its own project's forget.
+  }
+}
+
+/**
+ * A forgotten memory must not live on in a cached block: every entry that
+ * holds it goes (the next launch rebuilds). A project memory is only in its
+ * project's cache; a global one may be in any project's.
+ */
+export function dropBlocksWith(paths: Paths, id: CachedBlock['ids'][number]): void {
+  const files = id.scope === 'project' ? [cachePath(paths)] : [...new Set([cachePath(paths), ...registeredCaches(paths)])];
+  for (const path of files) {
+    let file: CacheFile;
+    try {
+      file = JSON.parse(readFileSync(path, 'utf8')) as CacheFile;
+    } catch {
+      continue;
+    }
+    const before = Object.keys(file.entries ?? {}).length;
+    for (const [cwd, e] of Object.entries(file.entries ?? {})) {
+      if (e.block.ids.some((x) => x.scope === id.scope && x.rowid === id.rowid)) delete file.entries[cwd];
+    }
+    if (Object.keys(file.entries).length === before) continue;
+    try {
+      writePrivateFile(path, JSON.stringify(file));
+    } catch {
+      rmSync(path, { force: true });
+    }
+  }
+}
+
 export function saveBlock(paths: Paths, cwd: string, keys: CacheKeys, block: CachedBlock): void {
   const file = readCache(paths);
+  register(paths);
   file.entries[cwd] = { key: keys.key, content: keys.content, block };
   const names = Object.keys(file.entries);
   for (const old of names.slice(0, Math.max(0, names.length - MAX_ENTRIES))) delete file.entries[old];

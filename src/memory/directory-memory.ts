@@ -10,6 +10,7 @@ import { pendingSessions } from './pending.js';
 import { statusOf, type StatusReport } from './status.js';
 import { pruneLogs, scrubLogs, type PruneReport } from './log-upkeep.js';
 import { summarizerFor } from './summarizer-command.js';
+import { dropBlocksWith } from './context-cache.js';
 import { historyOf, type SubjectHistory } from './history.js';
 import { warmLater } from './warm.js';
 import { accept, pendingReview, retype } from './review.js';
@@ -195,6 +196,7 @@ export class DirectoryMemory {
     const m = where ? where.store.get(where.rowid) : undefined;
     if (!where || !m) return undefined;
     where.store.forget(where.rowid);
+    dropBlocksWith(this.paths, { scope: where.store.scope, rowid: where.rowid });
     const scrub = o.scrubLogs ? scrubLogs(this.paths, m.text) : { scrubbed: {}, skippedLive: [] };
     return { memory: m, ...scrub };
   }

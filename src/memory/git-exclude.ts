@@ -28,3 +28,25 @@ export function keepOutOfGit(paths: Paths, notices: Notices): void {
     // Not a repository we can write to: git status may show the folder.
   }
 }
+
+/**
+ * Raw session logs git tracks in this project (committed, or staged by a
+ * `git add -A` before the folder was excluded): they hold everything typed.
+ * Read from the index's path names, without running git.
+ */
+export function trackedRawLogs(projectRoot: string): string[] {
+  let index: Buffer;
+  try {
+    index = readFileSync(join(projectRoot, '.git', 'index'));
+  } catch {
+    return [];
+  }
+  const prefix = Buffer.from(`${PROJECT_DATA_DIR}/sessions/`);
+  const found: string[] = [];
+  for (let at = index.indexOf(prefix); at >= 0; at = index.indexOf(prefix, at + 1)) {
+    const end = index.indexOf(0, at);
+    const name = index.subarray(at, end < 0 ? undefined : end).toString('utf8');
+    if (name.endsWith('.cast')) found.push(name);
+  }
+  return found;
+}

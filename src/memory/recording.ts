@@ -15,7 +15,8 @@ import {
 } from '../pty/index.js';
 import type { Config, Paths } from '../config/index.js';
 import { errorMessage } from '../errors.js';
-import type { Notices } from './notices.js';
+import { SILENT, type Notices } from './notices.js';
+import { keepOutOfGit } from './git-exclude.js';
 import { LiveMarkers } from './live-markers.js';
 import { spawnDetached } from './background.js';
 
@@ -59,6 +60,8 @@ export class SessionRecording implements SessionObserver {
       o.messages.warn(`cannot create ${o.paths.sessionsDir} (${errorMessage(err)}); recording is off for this session.`);
       return;
     }
+    // The raw logs must never be staged by a `git add -A`: the folder stays out of git from its first file.
+    keepOutOfGit(o.paths, SILENT);
     const recorder = new CastRecorder({
       path: castPath(o.paths.sessionsDir, o.sessionId),
       header: {

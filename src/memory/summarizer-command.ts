@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Summarizer, SummarizerReply } from '../distill/index.js';
 import type { Config } from '../config/index.js';
+import { redact } from '../text/redact.js';
 
 const SUMMARIZER_TIMEOUT_MS = 60_000;
 
@@ -13,15 +14,16 @@ export const SUMMARIZER_PROMPT = [
 ].join(' ');
 
 /**
- * Runs the user's summarizer command (e.g. "claude -p") with the condensed
- * text on stdin. Called at most once per session; any failure falls back to
+ * Runs the user's summarizer command (e.g. "claude -p") with the condensed,
+ * redacted text on stdin. Called at most once per session; any failure falls back to
  * the local extractive summary.
  */
 export function commandSummarizer(command: string, cwd: string, env: NodeJS.ProcessEnv): Summarizer {
   return {
     summarize: (condensed) =>
       new Promise((resolve) => {
-        const prompt = `${SUMMARIZER_PROMPT}\n\n${condensed}`;
+        // The command may send it off the machine (a hosted model): only redacted text leaves.
+        const prompt = `${SUMMARIZER_PROMPT}\n\n${redact(condensed)}`;
         let out = '';
         let settled = false;
         const done = (v: SummarizerReply | undefined): void => {

@@ -106,6 +106,8 @@ function openOnce(path: string, opts: { readonly?: boolean; busyTimeoutMs?: numb
     if (!opts.readonly) db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
+    // Deleted rows are overwritten with zeros, not left in free pages: forget means gone (README, Privacy).
+    db.pragma('secure_delete = ON');
     // Vector scans read the whole vec0 table: keep it in cache and mmap.
     db.pragma('cache_size = -32000');
     db.pragma('mmap_size = 268435456');

@@ -321,7 +321,12 @@ export class MemoryStore {
         .immediate(),
     );
     // After the commit: a reader of the new version must see the deletion.
-    if (deleted) this.markChanged();
+    if (deleted) {
+      this.markChanged();
+      // The WAL still holds the pages as they were written; a truncating
+      // checkpoint moves the zeroed pages into the file and empties it.
+      this.run(() => this.db.pragma('wal_checkpoint(TRUNCATE)'));
+    }
     return deleted;
   }
 

@@ -175,6 +175,12 @@ export const MIGRATIONS: Migration[] = [
     // launch: a store read before it simply has no subjects yet.
     up: (db) => backfillSubjects(db),
   },
+  {
+    name: '014_fts_secure_delete',
+    // forget must leave no term of a memory readable in the FTS index either:
+    // without this, FTS5 keeps deleted terms in old segments until a merge.
+    up: (db) => db.exec(`INSERT INTO memories_fts(memories_fts, rank) VALUES('secure-delete', 1);`),
+  },
 ];
 
 /**

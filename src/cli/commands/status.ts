@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { withCliMemory, type CliEnv } from '../env.js';
 import type { StatusReport } from '../../memory/index.js';
+import { trackedRawLogs } from '../../memory/git-exclude.js';
+import { PROJECT_DATA_DIR } from '../../config/index.js';
 
 function human(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -29,6 +31,10 @@ export function registerStatus(program: Command, cli: CliEnv): void {
     .option('--json', 'print JSON')
     .action(async (o: { json?: boolean }) => {
       const status = await withCliMemory(cli, (m) => m.status(), { create: false });
+      const tracked = trackedRawLogs(status.project_root);
+      if (tracked.length) {
+        cli.messages.warn(`git tracks ${tracked.length} raw session log${tracked.length === 1 ? '' : 's'} (${tracked.slice(0, 3).join(', ')}${tracked.length > 3 ? ', …' : ''}): they hold everything typed, secrets included. Untrack them with: git rm -r --cached ${PROJECT_DATA_DIR} && echo ${PROJECT_DATA_DIR}/ >> .gitignore (and rewrite history if they were pushed).`);
+      }
       if (o.json) {
         cli.print(JSON.stringify(status, null, 2));
         return;
