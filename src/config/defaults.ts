@@ -50,4 +50,4 @@ export const DEFAULTS: Config = {
 };
 
 /** The config code and the YAML and zod versions, hashed: a cached config (cache.ts) of another is not used. */
-export const CONFIG_FINGERPRINT = '0f7ho4i7hls';
+export const CONFIG_FINGERPRINT = '0t03d7fd7k6';

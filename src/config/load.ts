@@ -56,7 +56,13 @@ export function parseConfigText(path: string, text: string): ConfigLayer {
       `invalid YAML in ${path}:${pos.line}: ${firstError.message.split('\n')[0]}. Fix the file, or regenerate it with "claude-mem init --force".`,
     );
   }
-  const values: unknown = doc.toJS();
+  let values: unknown;
+  try {
+    // An alias bomb (a billion laughs) expands past any memory: refused, like any invalid YAML.
+    values = doc.toJS({ maxAliasCount: 100 });
+  } catch (err) {
+    throw new ConfigError(`invalid YAML in ${path}: ${err instanceof Error ? err.message : String(err)}. Fix the file, or regenerate it with "claude-mem init --force".`);
+  }
   if (values === null || values === undefined) return { origin: path, values: {}, doc, lines };
   if (!isPlain(values)) {
     throw new ConfigError(`${path}: expected a mapping of sections (watch:, store:, …) at the top level.`);
@@ -64,10 +70,19 @@ export function parseConfigText(path: string, text: string): ConfigLayer {
   return { origin: path, values, doc, lines };
 }
 
+/** One value from the environment or a flag, read as YAML; anything it cannot read is the user's to fix. */
+function readValue(raw: string, where: string): unknown {
+  try {
+    return yaml().parse(raw, { maxAliasCount: 100 }) as unknown;
+  } catch (err) {
+    throw new ConfigError(`${where}: cannot read the value (${err instanceof Error ? err.message.split('\n')[0] : String(err)}). Quote it, e.g. --set 'inject.language="en"'.`);
+  }
+}
+
 /** CLAUDE_MEM_<SECTION>_<KEY>=value, the value read as a YAML scalar. */
 export function envLayer(env: NodeJS.ProcessEnv): ConfigLayer {
   const values: Plain = {};
-  for (const [key, raw] of configEnvValues(env)) setPath(values, key, yaml().parse(raw) as unknown);
+  for (const [key, raw] of configEnvValues(env)) setPath(values, key, readValue(raw, `the environment variable for ${key}`));
   return { origin: 'environment', values };
 }
 
@@ -80,7 +95,7 @@ export function flagLayer(assignments: string[]): ConfigLayer {
     if (eq <= 0) throw new ConfigError(`--set ${a}: expected key=value, e.g. --set inject.token_budget=800`);
     const key = a.slice(0, eq);
     if (!known.has(key)) throw new ConfigError(`--set ${key}: unknown key. "claude-mem config" lists the keys.`);
-    setPath(values, key, yaml().parse(a.slice(eq + 1)) as unknown);
+    setPath(values, key, readValue(a.slice(eq + 1), `--set ${key}`));
   }
   return { origin: '--set', values };
 }

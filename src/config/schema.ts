@@ -45,7 +45,7 @@ function buildSchema(z: typeof Zod) {
           .describe("keep a marker line typed at the start of a line from the wrapped program (bash's history expansion, Claude Code's ! bash mode): it is remembered, never run or sent to the model"),
         idle_split_minutes: z
           .number()
-          .positive()
+          .min(0.05)
           .default(5)
           .describe('this many idle minutes in one directory start a new session segment'),
         keep_logs_days: z
@@ -81,6 +81,7 @@ function buildSchema(z: typeof Zod) {
           .number()
           .int()
           .positive()
+          .max(600_000)
           .default(10000)
           .describe('how long a write waits for another claude-mem process holding the store'),
         ann_min_vectors: z
@@ -95,7 +96,7 @@ function buildSchema(z: typeof Zod) {
       .describe('storage'),
     retrieval: z
       .object({
-        top_k: z.number().int().positive().default(5).describe('facts recalled per launch or query'),
+        top_k: z.number().int().positive().max(100).default(5).describe('facts recalled per launch or query (1–100)'),
         similarity_threshold: z
           .number()
           .min(0)
@@ -115,7 +116,7 @@ function buildSchema(z: typeof Zod) {
     inject: z
       .object({
         enabled: z.boolean().default(true).describe('hand a memory block to the CLI at launch'),
-        token_budget: z.number().int().positive().default(1500).describe('hard cap on the injected block, in BPE tokens'),
+        token_budget: z.number().int().positive().max(100_000).default(1500).describe('hard cap on the injected block, in BPE tokens (at most 100000)'),
         language: z
           .enum(['auto', 'zh', 'en'])
           .default('auto')
@@ -168,9 +169,9 @@ function buildSchema(z: typeof Zod) {
       .object({
         periodic_minutes: z
           .number()
-          .positive()
+          .min(0.05)
           .default(10)
-          .describe('during a long session, fold new material into the running summary this often'),
+          .describe('during a long session, fold new material into the running summary this often (at least 0.05, i.e. every 3 s)'),
         summarizer: z
           .string()
           .default('')

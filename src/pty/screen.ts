@@ -54,6 +54,22 @@ function keptText(raw: string): string {
  * at the end. `\r` progress bars, cursor moves and redraws are resolved by
  * the emulator, so only the final state of each line comes out.
  */
+/**
+ * The largest screen the model keeps. A log's header and resize events say
+ * how big the terminal was, and a hostile or damaged one says 99999999x99999999:
+ * the emulator allocates every cell (10000x10000 alone is 1.28 GB). No real
+ * terminal is wider or taller (an 8K display in a small font is ~700
+ * columns); larger sizes are clamped, which only rewraps long lines.
+ */
+export const MAX_SCREEN_COLS = 1000;
+export const MAX_SCREEN_ROWS = 500;
+
+/** Pure: a size the model can hold. */
+export function screenSize(cols: number, rows: number): { cols: number; rows: number } {
+  const fit = (n: number, lo: number, hi: number): number => (Number.isFinite(n) ? Math.min(Math.max(Math.floor(n), lo), hi) : lo);
+  return { cols: fit(cols, 2, MAX_SCREEN_COLS), rows: fit(rows, 1, MAX_SCREEN_ROWS) };
+}
+
 export class ScreenModel {
   private readonly term: XTerminal;
   /**
@@ -74,7 +90,7 @@ export class ScreenModel {
     rows: number,
     private readonly onLine: (line: ScreenLine) => void,
   ) {
-    this.term = new Terminal({ cols, rows, scrollback: SCROLLBACK_LINES, allowProposedApi: true });
+    this.term = new Terminal({ ...screenSize(cols, rows), scrollback: SCROLLBACK_LINES, allowProposedApi: true });
     this.buffers = this.term.buffer;
     this.term.onScroll(() => this.onScrolled());
     // Snapshot the alternate screen just before it is left.
@@ -106,7 +122,8 @@ export class ScreenModel {
   }
 
   resize(cols: number, rows: number): void {
-    this.term.resize(Math.max(cols, 2), Math.max(rows, 1));
+    const size = screenSize(cols, rows);
+    if (size.cols !== this.term.cols || size.rows !== this.term.rows) this.term.resize(size.cols, size.rows);
   }
 
   /** Resolves when everything written so far has been parsed. */

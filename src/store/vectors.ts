@@ -14,6 +14,9 @@ function blobVector(b: Buffer): Float32Array {
   return new Float32Array(copy.buffer);
 }
 
+
+/** sqlite-vec's largest k for a KNN query. */
+const VEC_MAX_K = 4096;
 /** How many of the index's best candidates are scored with their float vectors. */
 const RESCORED = 24;
 
@@ -107,6 +110,8 @@ export class VectorIndex {
 
   /** Exact KNN over this embedder's vectors, optionally of one type. */
   exact(v: Float32Array, k: number, type?: MemoryType): Neighbour[] {
+    // sqlite-vec refuses a k over 4096; a search that wants more (a large --limit times the pool factor) gets the best 4096.
+    k = Math.max(1, Math.min(Math.floor(k), VEC_MAX_K));
     const sql = `SELECT memory_id, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ? AND embedder_id = ?${type ? ' AND memory_type = ?' : ''}`;
     const params: unknown[] = [vectorBlob(v), k, this.embedderId()];
     if (type) params.push(type);

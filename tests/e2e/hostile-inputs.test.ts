@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeSandbox } from '../helpers/sandbox.js';
+import { cm } from '../helpers/cli.js';
+
+const BOMB = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(',')}]`), 'inject:', '  token_budget: 900', ''].join('\n');
+
+describe('hostile config and arguments', () => {
+  it('refuses a YAML alias bomb with one clear line, and run still starts the CLI', () => {
+    const sb = makeSandbox('cm-bomb');
+    writeFileSync(join(sb.project, 'claude-mem.yaml'), BOMB);
+    const list = cm(['list'], { cwd: sb.project, env: sb.env });
+    expect(list.status).toBe(78);
+    expect(list.stderr).toMatch(/invalid YAML in .*claude-mem\.yaml: .*alias/i);
+    expect(list.stderr).not.toMatch(/internal error/);
+    const run = cm(['run', 'sh', '-c', 'echo started-anyway'], { cwd: sb.project, env: sb.env });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('started-anyway');
+    const set = cm(['--set', 'inject.language=[unclosed', 'config'], { cwd: sb.home, env: sb.env });
+    expect(set.stderr).not.toMatch(/internal error/);
+  });
+
+  it('validates sizes in the schema and clamps what a search asks of the vector index', () => {
+    const sb = makeSandbox('cm-sizes');
+    const o = { cwd: sb.project, env: sb.env };
+    for (let i = 0; i < 3; i++) cm(['remember', `The service number ${i} listens on port 80${i}0`], o);
+    const many = cm(['query', 'port', '--limit', '5000'], o);
+    expect(many.stderr).not.toMatch(/knn|internal error/);
+    expect(many.status).toBe(0);
+    expect(many.stdout).toContain('listens on port');
+    writeFileSync(join(sb.project, 'claude-mem.yaml'), 'retrieval:\n  top_k: 205\n');
+    const topK = cm(['context'], o);
+    expect(topK.status).toBe(78);
+    expect(topK.stderr).toMatch(/claude-mem\.yaml:2: "retrieval\.top_k": .*100/);
+    writeFileSync(join(sb.project, 'claude-mem.yaml'), 'distill:\n  periodic_minutes: 0.00001\n');
+    expect(cm(['status'], o).stderr).toMatch(/"distill\.periodic_minutes": .*0\.05/);
+  });
+});
