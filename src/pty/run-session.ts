@@ -8,6 +8,7 @@ import type { SessionEvent } from './events.js';
 import { guardObserver } from './fan-out.js';
 import { MarkerCatcher, type CatchMode } from './marker-catcher.js';
 import { holdSlaveUntilExit } from './slave-hold.js';
+import { ChildEnder } from './hangup.js';
 
 // node-pty is CommonJS: required, not imported, so the ES loader does not
 // run its export scanner over it on every launch.
@@ -16,6 +17,8 @@ const ptySpawn: typeof import('node-pty').spawn = (file, args, options) => (requ
 
 /** Signals sent to the wrapper that belong to the child. */
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'];
+/** Of those, the ones that end a session: never leave the CLI running after them (hangup.ts). */
+const ENDING_SIGNALS = new Set<NodeJS.Signals>(['SIGTERM', 'SIGHUP']);
 /** "Ready" for first input: this long without output after the first output. */
 const READY_QUIET_MS = 600;
 
@@ -195,6 +198,8 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
     const onStdinEnd = (): void => {
       // Piped input ran out: give the child an EOF, as a terminal would on ^D.
       if (!exited && !streamClosed && !process.stdin.isTTY) pty.write('\x04');
+      // A terminal's input ends only when the terminal is gone.
+      else if (process.stdin.isTTY) onTerminalGone();
     };
 
     const onResize = (): void => {
@@ -209,18 +214,29 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
       }
     };
 
+    const ender = new ChildEnder(pty.pid);
     const signalHandlers = FORWARDED_SIGNALS.map((sig) => {
       const handler = (): void => {
         if (exited) return;
-        try {
-          pty.kill(sig);
-        } catch {
-          // Already gone.
-        }
+        if (ENDING_SIGNALS.has(sig)) ender.end(sig);
+        else ender.signal(sig);
       };
       process.on(sig, handler);
       return [sig, handler] as const;
     });
+    // The terminal went away without a signal reaching us (its reads end,
+    // its writes fail with EIO): what closing it does to a CLI run directly.
+    let hungUp = false;
+    const onTerminalGone = (): void => {
+      if (hungUp || exited) return;
+      hungUp = true;
+      ender.end('SIGHUP');
+    };
+    const onStdoutError = (): void => onTerminalGone();
+    stdout.on('error', onStdoutError);
+    // claude-mem's own lines after the session (stderr) must not crash the wrapper either.
+    process.stderr.on('error', () => undefined);
+    process.stdin.on('error', onTerminalGone);
 
     const finish = (): void => {
       if (!exited || !streamClosed || !exitInfo) return;
@@ -233,6 +249,8 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
       process.stdin.pause();
       process.removeListener('SIGWINCH', onResize);
       for (const [sig, h] of signalHandlers) process.removeListener(sig, h);
+      ender.cancel();
+      process.stdin.removeListener('error', onTerminalGone);
       raw.restore();
       // Late input writes may still fail after this; keep them quiet a moment longer.
       setTimeout(restoreConsole, 1000).unref();
@@ -240,7 +258,8 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
       if (tail) emit({ t: now(), code: 'o', data: tail });
       const status = exitStatus(exitInfo.exitCode, exitInfo.signal);
       const flushAndResolve = (): void => resolvePromise({ status, size });
-      if (stdout.writableNeedDrain) stdout.once('drain', flushAndResolve);
+      // A terminal that is gone never drains.
+      if (stdout.writableNeedDrain && !hungUp) stdout.once('drain', flushAndResolve);
       else flushAndResolve();
     };
 

@@ -83,6 +83,11 @@ export class Tmux {
     }
   }
 
+  /** Closes the pane as a person closing a terminal window would: its processes get a hangup. */
+  killPane(name: string): void {
+    this.tmux(['kill-pane', '-t', name]);
+  }
+
   kill(): void {
     try {
       this.tmux(['kill-server']);
