@@ -25,6 +25,7 @@ const EXAMPLES: Record<string, string[]> = {
   import: ['claude-mem import                 # Claude Code, Codex and Gemini CLI transcripts, Claude memory notes', 'claude-mem import --from codex --since 2026-11-01', 'claude-mem import --dir ~/src/shop'],
   export: ['claude-mem export --markdown ~/notes/claude-mem   # one note per memory, for Obsidian', 'claude-mem export --markdown out --type project'],
   setup: ['claude-mem setup claude', 'claude-mem setup codex      # then trust its hooks once, at its next start', 'claude-mem setup gemini --uninstall'],
+  uninstall: ['claude-mem uninstall && npm uninstall -g claude-mem'],
   hook: ['echo \'{"cwd":"."}\' | claude-mem hook SessionStart   # what Claude Code runs'],
   config: ['claude-mem config', 'claude-mem --set inject.token_budget=800 context'],
 };

@@ -44,6 +44,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   import: async () => (await import('./commands/import.js')).registerImport,
   export: async () => (await import('./commands/export.js')).registerExport,
   setup: async () => (await import('./commands/setup.js')).registerSetup,
+  uninstall: async () => (await import('./commands/uninstall.js')).registerUninstall,
   hook: async () => (await import('./commands/hook.js')).registerHook,
 };
 

@@ -16,9 +16,16 @@ export interface SetupResult {
   lines: string[];
 }
 
-/** The shell command a hook runs: this node, this claude-mem, tagged as ours. */
+/**
+ * The shell command a hook runs: this node, this claude-mem, tagged as
+ * ours. It checks first that both are still there and otherwise exits 0
+ * silently: after claude-mem is uninstalled (or the checkout moved) without
+ * `setup --uninstall`, a CLI must not show a hook error at every start.
+ */
 export function hookCommand(event: string, forCli: string): string {
-  return `${shellQuote(process.execPath)} ${shellQuote(HOOK_MAIN)} hook ${event} --for ${forCli} ${HOOK_TAG}`;
+  const node = shellQuote(process.execPath);
+  const main = shellQuote(HOOK_MAIN);
+  return `[ -x ${node} ] && [ -f ${main} ] || exit 0; ${node} ${main} hook ${event} --for ${forCli} ${HOOK_TAG}`;
 }
 
 export function parseJsonObject(path: string, raw: string | undefined): Json {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeSandbox } from '../helpers/sandbox.js';
+import { makeSandbox, ROOT } from '../helpers/sandbox.js';
 import { cm } from '../helpers/cli.js';
 
 describe('claude-mem setup claude', () => {
@@ -157,8 +157,30 @@ describe('claude-mem hook', () => {
     // The capped event is not JSON any more: it is spooled by name, under no session.
     expect(readFileSync(join(sb.home, 'data', 'hooks', 'claude-unknown.jsonl'), 'utf8')).toContain('"event":"PostToolUse","input":{}');
 
+    // After claude-mem is gone (package removed, checkout moved), the hook exits 0 and says nothing.
+    for (const gone of [process.execPath, join(ROOT, 'dist', 'hook', 'main.cjs')]) {
+      const orphan = spawnSync('/bin/sh', ['-c', registered('SessionStart').replaceAll(gone, `${gone}-removed`)], { cwd: sb.project, env: sb.env, input: '{}', encoding: 'utf8' });
+      expect(orphan).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    }
     const start = run('SessionStart', JSON.stringify({ session_id: 's-2', cwd: sb.project, hook_event_name: 'SessionStart', source: 'startup' }));
     expect(start.status).toBe(0);
     expect((JSON.parse(start.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext).toContain('pytest -q');
+  });
+
+  it('uninstall takes claude-mem out of every CLI it was set up in, keeps the memories, and says what is left', () => {
+    const sb = makeSandbox('cm-uninstall');
+    const o = { cwd: sb.project, env: sb.env };
+    expect(cm(['remember', 'The test command is pytest -q'], o).status).toBe(0);
+    for (const c of ['claude', 'codex', 'gemini']) expect(cm(['setup', c], o).status).toBe(0);
+    expect(existsSync(join(sb.home, '.claude', 'settings.json'))).toBe(true);
+    const r = cm(['uninstall'], o);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Claude Code: restored/);
+    expect(r.stdout).toMatch(/npm uninstall -g claude-mem/);
+    expect(existsSync(join(sb.home, '.claude', 'settings.json'))).toBe(false);
+    const codexHooks = join(sb.home, '.codex', 'hooks.json');
+    expect(existsSync(codexHooks) ? readFileSync(codexHooks, 'utf8') : '').not.toContain('claude-mem');
+    expect(r.stdout).toMatch(/Gemini CLI: /);
+    expect(cm(['list'], o).stdout).toContain('pytest -q');
   });
 });
