@@ -7,8 +7,8 @@
  * goes to stdout; notices go to stderr.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
+import { LineTransport } from './line-transport.js';
 import type { DirectoryMemory } from '../memory/directory-memory.js';
 import { forgetTool, getTool, guarded, rememberTool, searchTool, timelineTool, GET_MAX_IDS, SEARCH_MAX_LIMIT, type ToolResult } from './tools.js';
 
@@ -111,7 +111,7 @@ export function buildMcpServer(memory: MemorySource, o: McpOptions): McpServer {
  */
 export async function serveStdio(memory: MemorySource, o: McpOptions): Promise<void> {
   const server = buildMcpServer(memory, o);
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport();
   const closed = new Promise<void>((resolve) => {
     process.stdin.once('end', () => resolve());
     process.stdin.once('close', () => resolve());

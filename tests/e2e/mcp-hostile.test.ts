@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { makeSandbox, CLI } from '../helpers/sandbox.js';
+
+interface Reply {
+  id: string | number | null;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+describe('claude-mem mcp against hostile input', () => {
+  it('answers every bad request that has an id, survives a line over 10 MB, and takes 1,000 pipelined calls without a warning', { timeout: 60_000 }, async () => {
+    const sb = makeSandbox('cm-mcp-hostile');
+    const child = spawn(process.execPath, [CLI, 'mcp'], { cwd: sb.project, env: sb.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const replies = (): Reply[] => out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Reply);
+    const waitFor = async (ok: (r: Reply[]) => boolean): Promise<Reply[]> => {
+      for (let i = 0; i < 400; i++) {
+        if (ok(replies())) return replies();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no reply; got ${out.slice(-500)}; stderr ${err}`);
+    };
+    const send = (o: unknown): boolean => child.stdin.write(`${typeof o === 'string' ? o : JSON.stringify(o)}\n`);
+
+    send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } });
+    await waitFor((r) => r.some((x) => x.id === 0));
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    // Over 10 MB on one line: an error, and the server stays up.
+    child.stdin.write(`{"jsonrpc":"2.0","id":"big","method":"tools/call","params":{"name":"remember","arguments":{"text":"${'x'.repeat(11 * 1024 * 1024)}"}}}\n`);
+    send({ jsonrpc: '2.0', id: 'num-method', method: 5 });
+    send({ jsonrpc: '1.0', id: 'old', method: 'tools/list' });
+    send({ jsonrpc: '2.0', id: 'str-params', method: 'tools/list', params: 'all' });
+    send([{ jsonrpc: '2.0', id: 'b1', method: 'tools/list' }]);
+    send('{not json');
+    send({ jsonrpc: '2.0', id: 'after', method: 'tools/list' });
+    const got = await waitFor((r) => r.some((x) => x.id === 'after'));
+    const byId = (id: string | null): Reply | undefined => got.find((x) => x.id === id);
+    for (const id of ['num-method', 'old', 'str-params']) expect(byId(id)?.error?.code, id).toBe(-32600);
+    expect(got.filter((x) => x.id === null && x.error).length).toBeGreaterThanOrEqual(3);
+    expect(got.some((x) => x.id === null && x.error?.message.includes('MB'))).toBe(true);
+    expect(byId('after')?.result).toBeDefined();
+
+    for (let i = 0; i < 1000; i++) send({ jsonrpc: '2.0', id: `p${i}`, method: 'tools/list' });
+    await waitFor((r) => r.some((x) => x.id === 'p999'));
+    expect(new Set(replies().filter((x) => String(x.id).startsWith('p')).map((x) => x.id)).size).toBe(1000);
+    expect(err).not.toMatch(/MaxListenersExceededWarning/);
+    child.stdin.end();
+    const code = await new Promise<number | null>((r) => child.on('close', r));
+    expect(code).toBe(0);
+  });
+});
