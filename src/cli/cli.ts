@@ -53,6 +53,12 @@ async function main(): Promise<void> {
       process.exitCode = err.exitCode;
       return;
     }
+    // A store failure no layer below named (it would have said which store): still one line, not a stack.
+    if (err instanceof Error && err.name === 'SqliteError') {
+      messages.error(`a memory store failed: ${err.message}. "claude-mem status" names the stores; if this repeats, one is damaged: move it aside (mv mem.db mem.db.bak) and claude-mem starts a new one.`);
+      process.exitCode = exitCodes.failure;
+      return;
+    }
     throw err;
   }
   if (runStatus !== undefined) {

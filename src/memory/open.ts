@@ -63,7 +63,9 @@ export async function openMemory(o: OpenOptions = {}): Promise<DirectoryMemory> 
     }
     for (const s of stores.readOnly.filter((x) => x.access !== 'absent')) {
       notices.warn(
-        s.access === 'snapshot'
+        s.access === 'full'
+          ? `the disk holding the ${s.scope} store ${s.path} is full: showing what it holds; nothing new can be saved until you free some space.`
+          : s.access === 'snapshot'
           ? `the ${s.scope} store ${s.path} is read-only here: showing what it holds; nothing new can be saved to it.`
           : `the ${s.scope} store ${s.path} cannot be created here (read-only folder); ${s.scope} memories are empty for now.`,
       );

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { accessSync, chmodSync, constants as fsConstants, copyFileSync, existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { accessSync, chmodSync, constants as fsConstants, copyFileSync, existsSync, mkdtempSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { StoreError } from '../errors.js';
@@ -30,9 +30,16 @@ function nearlyFull(path: string): boolean {
   }
 }
 
+const DAMAGE_MESSAGE = /chunks iter error|chunk (?:validity|rowids|vectors?)[^]*?(?:size|match)|Internal sqlite-vec error|could not (?:read|close) vector blob|database disk image is malformed|file is not a database/i;
+
 /** Turns SQLite failures into one sentence that says what to do next. */
 export function storeErrorFrom(err: unknown, path: string, busyTimeoutMs = BUSY_TIMEOUT_MS, ours = true): StoreError | undefined {
-  const code = sqliteCode(err) ?? (err as { code?: unknown } | undefined)?.code;
+  let code = sqliteCode(err) ?? (err as { code?: unknown } | undefined)?.code;
+  // Damage found mid-query comes as a plain SQLITE_ERROR from the vector
+  // extension ("chunks iter error") or as a malformed-image message.
+  if (DAMAGE_MESSAGE.test(err instanceof Error ? err.message : '')) code = 'SQLITE_CORRUPT';
+  // A folder where the store file should be (EISDIR from a copy or open).
+  if (code === 'EISDIR') code = 'SQLITE_NOTADB';
   switch (code) {
     case 'SQLITE_NOTADB':
     case 'SQLITE_CORRUPT':
@@ -141,7 +148,7 @@ export function guarded<T>(path: string, fn: () => T, busyTimeoutMs?: number): T
  * folder is read-only (reads work, writes are refused); or not at all
  * because it does not exist and cannot be created (an empty stand-in).
  */
-export type StoreAccess = 'read-write' | 'snapshot' | 'none' | 'absent';
+export type StoreAccess = 'read-write' | 'snapshot' | 'full' | 'none' | 'absent';
 
 export interface OpenedStore {
   db: DB;
@@ -162,6 +169,9 @@ export interface OpenedStore {
  */
 export function openStore(path: string, opts: { busyTimeoutMs?: number; ours?: boolean; scratchDir?: string; create?: boolean; deferLayout?: boolean } = {}): OpenedStore {
   const exists = path === ':memory:' || existsSync(path);
+  if (exists && path !== ':memory:' && statSync(path).isDirectory()) {
+    throw storeErrorFrom(Object.assign(new Error('is a directory'), { code: 'EISDIR' }), path, opts.busyTimeoutMs, opts.ours ?? true) as StoreError;
+  }
   // A reader never creates a store: listing an empty directory leaves no trace in it.
   if (!exists && opts.create === false) return { db: openDatabase(':memory:'), access: 'absent', created: false, cleanup: () => undefined };
   try {
@@ -170,7 +180,9 @@ export function openStore(path: string, opts: { busyTimeoutMs?: number; ours?: b
     if (exists && path !== ':memory:' && !folderWritable(dirname(path))) throw new StoreError(`the store folder of ${path} is read-only`, 'readonly');
     return { db: openDatabase(path, opts), access: 'read-write', created: !exists, cleanup: () => undefined };
   } catch (err) {
-    if (!(err instanceof StoreError) || err.failure !== 'readonly') throw err;
+    // A full disk cannot take even the reader's shared-memory file: reads still work, from a copy.
+    if (!(err instanceof StoreError) || (err.failure !== 'readonly' && err.failure !== 'full')) throw err;
+    if (err.failure === 'full' && !existsSync(path)) throw err;
     if (!existsSync(path)) return { db: openDatabase(':memory:'), access: 'none', created: false, cleanup: () => undefined };
     const dir = mkdtempSync(join(scratchDirFor(opts.scratchDir), 'ro-'));
     const copy = join(dir, 'mem.db');
@@ -178,7 +190,7 @@ export function openStore(path: string, opts: { busyTimeoutMs?: number; ours?: b
       copyFileSync(path, copy);
       if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
       const db = openDatabase(copy, { busyTimeoutMs: opts.busyTimeoutMs, ours: false });
-      return { db, access: 'snapshot', created: false, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+      return { db, access: err.failure === 'full' ? 'full' : 'snapshot', created: false, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
     } catch (copyErr) {
       rmSync(dir, { recursive: true, force: true });
       throw storeErrorFrom(copyErr, path, opts.busyTimeoutMs, opts.ours ?? true) ?? copyErr;

@@ -68,6 +68,7 @@ export class MemoryStore {
   /** Writes the user asked for fail with one clear line on a store that cannot take them. */
   private requireWritable(): void {
     if (this.writable) return;
+    if (this.access === 'full') throw new StoreError(`the disk holding ${this.path} is full. Free some space, then retry; nothing was written.`, 'full');
     throw new StoreError(
       this.access === 'snapshot'
         ? `the ${this.scope} store ${this.path} is read-only here (its folder cannot be written): nothing was changed. Make the folder writable, or use a global memory (--type global) for now.`

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { makeSandbox } from '../helpers/sandbox.js';
 import { cm } from '../helpers/cli.js';
@@ -35,5 +36,28 @@ describe('hostile config and arguments', () => {
     expect(topK.stderr).toMatch(/claude-mem\.yaml:2: "retrieval\.top_k": .*100/);
     writeFileSync(join(sb.project, 'claude-mem.yaml'), 'distill:\n  periodic_minutes: 0.00001\n');
     expect(cm(['status'], o).stderr).toMatch(/"distill\.periodic_minutes": .*0\.05/);
+  });
+
+  it('names a damaged store the same way in every command: a folder where mem.db should be, vector chunks that do not add up', () => {
+    const sb = makeSandbox('cm-damaged');
+    const o = { cwd: sb.project, env: sb.env };
+    cm(['remember', 'The preview server listens on port 8080'], o);
+    const db = join(sb.project, '.claude-mem', 'mem.db');
+    const damaged = /the memory store .*mem\.db is damaged or not a database\. Move it aside/;
+    const raw = new Database(db);
+    raw.prepare("UPDATE memory_vectors_chunks SET validity = x'00', rowids = x'00'").run();
+    raw.close();
+    for (const args of [['query', 'preview port'], ['remember', 'The deploy script lives in ops/deploy.sh']]) {
+      const r = cm(args, o);
+      expect(r.stderr, args.join(' ')).toMatch(damaged);
+      expect(r.stderr).not.toMatch(/internal error|SqliteError|at .*\.js:\d+/);
+    }
+    rmSync(join(sb.project, '.claude-mem'), { recursive: true, force: true });
+    mkdirSync(db, { recursive: true });
+    for (const args of [['list'], ['query', 'port'], ['remember', 'The deploy script lives in ops/deploy.sh'], ['status']]) {
+      const r = cm(args, o);
+      expect(r.stderr, args.join(' ')).toMatch(damaged);
+      expect(r.stderr).not.toMatch(/internal error|EISDIR|at .*\.js:\d+/);
+    }
   });
 });

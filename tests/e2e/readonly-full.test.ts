@@ -97,4 +97,27 @@ describe('read-only folders and full disks', () => {
     expect(r.stderr).not.toMatch(/internal error|at .*\.js:\d+/);
     expect(r.stdout).toContain('The first memory is stored');
   });
+
+  it('still reads with the disk full: list and query show what is stored, a write says the disk is full', () => {
+    const sb = makeSandbox('cm-full-read');
+    const data = join(sb.project, '.claude-mem');
+    mkdirSync(data, { recursive: true });
+    const r = inNamespace(
+      `mount -t tmpfs -o size=2m tmpfs "$D"; cd "$P"
+       $CM remember 'The preview server listens on port 8080 in development' >/dev/null
+       dd if=/dev/zero of="$D/filler" bs=64k 2>/dev/null || true
+       echo "== list"; $CM list; echo "list=$?"
+       echo "== query"; $CM query 'preview port'; echo "query=$?"
+       $CM remember 'The deploy script lives in ops/deploy.sh' || echo "remember=$?"`,
+      { ...sb.env, P: sb.project, D: data },
+    );
+    expect(r.stdout).toContain('list=0');
+    expect(r.stdout).toContain('query=0');
+    expect(r.stdout.split('== query')[0]).toContain('port 8080');
+    expect(r.stdout.split('== query')[1]).toContain('port 8080');
+    expect(r.stdout).toContain('remember=1');
+    expect(r.stderr).toMatch(/is full: showing what it holds/);
+    expect(r.stderr).toMatch(/error: the disk holding .*mem\.db is full\. Free some space/);
+    expect(r.stderr).not.toMatch(/internal error/);
+  });
 });
