@@ -8,6 +8,11 @@
   if (token) sessionStorage.setItem('claude-mem-token', token);
   const main = document.getElementById('main');
 
+  // Bidirectional controls (U+202E and its kin) reorder what follows them:
+  // "gnp.exe" would read "exe.png". They are shown as what they are.
+  const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+  const visible = (s) => String(s).replace(BIDI, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+
   function el(tag, attrs, ...children) {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
@@ -15,7 +20,7 @@
       else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
       else if (v !== undefined && v !== null) e.setAttribute(k, String(v));
     }
-    for (const c of children) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    for (const c of children) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : document.createTextNode(visible(c)));
     return e;
   }
 
@@ -62,7 +67,7 @@
     show(form, info, list);
     try {
       const r = await api(`search?${q}`);
-      info.textContent = `${r.hits.length} ${r.hits.length === 1 ? 'memory' : 'memories'}${q.get('q') ? ` for “${q.get('q')}”` : ', newest first'} · ${r.ms.toFixed(1)} ms`;
+      info.textContent = visible(`${r.hits.length} ${r.hits.length === 1 ? 'memory' : 'memories'}${q.get('q') ? ` for “${q.get('q')}”` : ', newest first'} · ${r.ms.toFixed(1)} ms`);
       for (const h of r.hits) {
         list.append(
           el('li', { 'data-id': h.id, onclick: () => (location.hash = `#/m/${encodeURIComponent(h.id)}`) },
@@ -175,7 +180,16 @@
 
   function route() {
     const h = location.hash || '#/';
-    if (h.startsWith('#/m/')) return memoryPage(decodeURIComponent(h.slice(4)));
+    if (h.startsWith('#/m/')) {
+      let id;
+      try {
+        id = decodeURIComponent(h.slice(4));
+      } catch {
+        show(el('p', { class: 'error', role: 'alert' }, 'That link does not name a memory (a broken %-escape). Search for it instead.'));
+        return undefined;
+      }
+      return memoryPage(id);
+    }
     if (h === '#/review') return reviewPage();
     if (h === '#/status') return statusPage();
     const qi = h.indexOf('?');

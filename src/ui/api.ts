@@ -31,8 +31,19 @@ function dateParam(q: URLSearchParams, name: string): number | undefined | 'bad'
   return Number.isNaN(t) ? 'bad' : t;
 }
 
+/** A path segment decoded, or undefined for a broken escape (%E0%A4%A). */
+function decodeSegment(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function handleApi(m: DirectoryMemory, r: ApiRequest): Promise<ApiResponse> {
-  const parts = r.path.split('/').filter(Boolean).slice(1).map(decodeURIComponent);
+  const decoded = r.path.split('/').filter(Boolean).slice(1).map(decodeSegment);
+  if (decoded.some((p) => p === undefined)) return { status: 400, json: { error: 'the path has a broken %-escape; encode ids with encodeURIComponent' } };
+  const parts = decoded as string[];
   const [route, id, action] = parts;
   if (r.method === 'GET' && route === 'search') return search(m, r.query);
   if (r.method === 'GET' && route === 'status') return { status: 200, json: status(m) };

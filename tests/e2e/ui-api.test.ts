@@ -39,6 +39,9 @@ describe('the viewer API: bad input gets a clear error, and the server goes on',
   it('answers unknown ids, routes and actions with 404, bad bodies with 400', async () => {
     expect(await error(await get('memory/999'))).toContain('no memory with id 999');
     expect((await get('nothing-here')).status).toBe(404);
+    const broken = await get('memory/%E0%A4%A');
+    expect(broken.status).toBe(400);
+    expect(await error(broken)).toContain('%-escape');
     expect(await error(await post('memory/1/explode', '{}'))).toContain('no such action');
     expect(await error(await post('memory/1/edit', 'not json'))).toContain('not JSON');
     expect(await error(await post('memory/1/edit', '{"text": ""}'))).toContain('not empty');

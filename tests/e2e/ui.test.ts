@@ -13,6 +13,9 @@ const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/go
 const SHOTS = join(ROOT, 'docs', 'screenshots');
 const XSS = 'Never render <img src=x onerror=alert(1)> as markup; the docs link [docs](javascript:alert(2)) stays text';
 
+/** A right-to-left override: shown raw, "invoice_\u202Egnp.exe" reads as "invoice_exe.png". */
+const BIDI = 'The attachment handler rejects invoice_\u202Egnp.exe uploads from the mail gateway';
+
 const sb = makeSandbox('cm-ui');
 const env = { ...sb.env, PS1: '$ ' };
 const o = { cwd: sb.project, env };
@@ -42,7 +45,7 @@ beforeAll(async () => {
   tmux.keys('bash', 'Enter');
   expect(await tmux.exitStatus('bash')).toBe(0);
   await poll(() => listJson(o), (ms) => ms.some((m) => m.text.includes('scripts/ship.sh')));
-  for (const text of ['日志统一使用 JSON 格式，字段名用 snake_case', 'The orders table has an index on create_time since the last migration', XSS]) {
+  for (const text of ['日志统一使用 JSON 格式，字段名用 snake_case', 'The orders table has an index on create_time since the last migration', XSS, BIDI]) {
     expect(cm(['-q', 'remember', '--type', 'project', text], o).status).toBe(0);
   }
   ({ server, url } = await startUiServer(o));
@@ -136,6 +139,22 @@ describe('claude-mem ui, in a real browser (headless chromium)', () => {
     expect(await page.$$eval('a', (xs) => xs.filter((a) => (a.getAttribute('href') ?? '').toLowerCase().startsWith('javascript:')).length)).toBe(0);
     await new Promise((r) => setTimeout(r, 300));
     expect(alerts).toEqual([]);
+  });
+
+  it('shows bidirectional controls as what they are, and a broken link as an error', async () => {
+    const hits = await search('attachment handler invoice uploads');
+    expect(hits[0]).toContain('invoice_⟨U+202E⟩gnp.exe');
+    await page.click('#hits li');
+    await page.waitForSelector('#memory-text');
+    const shown = await page.$eval('#memory-text', (e) => e.textContent ?? '');
+    expect(shown).toContain('⟨U+202E⟩');
+    expect(shown).not.toContain('\u202E');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${url}#/m/%E0%A4%A`);
+    await page.waitForSelector('main .error');
+    expect(await page.$eval('main .error', (e) => e.textContent)).toMatch(/does not name a memory/);
+    expect(errors).toEqual([]);
   });
 
   it('changes a type, forgets a memory, and shows status', async () => {
