@@ -9,6 +9,7 @@
  * Claude Code's transcripts, Codex's rollouts, Gemini CLI's chat files.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readBoundedText } from '../transcripts/bounded-read.js';
 import { basename, dirname, join } from 'node:path';
 import { writePrivateFile } from '../fs-private.js';
 import { dropRepeats } from '../distill/index.js';
@@ -27,6 +28,7 @@ import { transcriptCandidates } from './transcript-distill.js';
 import { parseClaudeNote } from '../transcripts/claude-notes.js';
 import type { Candidate } from '../text/index.js';
 import { openMemory } from './open.js';
+import { unfitProject } from './import-target.js';
 import { userDataDir } from '../config/paths.js';
 import type { Notices } from './notices.js';
 
@@ -135,6 +137,7 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
   todo.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'transcript' ? -1 : 1));
   const cwdOfFolder = new Map<string, string>();
   const projects = new Set<string>();
+  const skipped: string[] = [];
   let done = 0;
   for (const w of todo) {
     done++;
@@ -149,7 +152,7 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
       o.progress?.(done, todo.length);
       continue;
     }
-    const batch = w.kind === 'transcript' ? transcriptBatch(w, o, cwdOfFolder, seen?.turns ?? 0) : noteBatch(w, cwdOfFolder);
+    const batch = w.kind === 'transcript' ? transcriptBatch(w, o, cwdOfFolder, seen?.turns ?? 0, skipped) : noteBatch(w, cwdOfFolder);
     if (batch && batch.candidates.length > 0) {
       const memory = await openMemory({ cwd: batch.cwd, env: o.env, recover: false });
       try {
@@ -166,6 +169,7 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
     o.progress?.(done, todo.length);
   }
   report.projects = [...projects].sort();
+  if (skipped.length) report.lines.push(`skipped ${skipped.length} transcript${skipped.length === 1 ? '' : 's'} whose folder cannot take memories here: ${skipped.slice(0, 3).join('; ')}${skipped.length > 3 ? '; …' : ''}`);
   return report;
 }
 
@@ -173,7 +177,7 @@ function rememberCwd(w: Work, cwdOfFolder: Map<string, string>): void {
   // Only Claude Code's notes need their folder's cwd.
   if (w.source !== 'claude') return;
   try {
-    const cwd = parseTranscript('claude', readFileSync(w.path, 'utf8')).meta.cwd;
+    const cwd = parseTranscript('claude', readBoundedText(w.path).text).meta.cwd;
     if (cwd) cwdOfFolder.set(w.folder, cwd);
   } catch {
     // Unreadable: its notes, if any, stay unplaced.
@@ -185,16 +189,21 @@ function rememberCwd(w: Work, cwdOfFolder: Map<string, string>): void {
  * took (the last of them again, in case it was still being answered: its
  * memories come back as exact repeats, which the store refuses).
  */
-function transcriptBatch(w: Work, o: ImportOptions, cwdOfFolder: Map<string, string>, turnsDone: number): { cwd: string; candidates: Candidate[]; turns: number } | undefined {
+function transcriptBatch(w: Work, o: ImportOptions, cwdOfFolder: Map<string, string>, turnsDone: number, skipped: string[]): { cwd: string; candidates: Candidate[]; turns: number } | undefined {
   let text: string;
   try {
-    text = readFileSync(w.path, 'utf8');
+    text = readBoundedText(w.path).text;
   } catch {
     return undefined;
   }
   const t = parseTranscript(w.source, text);
   const cwd = w.cwd ?? t.meta.cwd;
   if (!cwd || t.turns.length === 0) return undefined;
+  const unfit = unfitProject(cwd, o.env);
+  if (unfit) {
+    skipped.push(`${w.path}: its folder ${cwd} ${unfit}`);
+    return undefined;
+  }
   cwdOfFolder.set(w.folder, cwd);
   if (o.dir && !(cwd === o.dir || cwd.startsWith(`${o.dir}/`))) return undefined;
   const fresh = t.turns.slice(Math.max(0, turnsDone - 1));
@@ -212,7 +221,7 @@ function transcriptBatch(w: Work, o: ImportOptions, cwdOfFolder: Map<string, str
 function noteBatch(w: Work, cwdOfFolder: Map<string, string>): { cwd: string; candidates: Candidate[] } | undefined {
   let text: string;
   try {
-    text = readFileSync(w.path, 'utf8');
+    text = readBoundedText(w.path).text;
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { makeSandbox } from '../helpers/sandbox.js';
@@ -59,5 +60,38 @@ describe('hostile config and arguments', () => {
       expect(r.stderr, args.join(' ')).toMatch(damaged);
       expect(r.stderr).not.toMatch(/internal error|EISDIR|at .*\.js:\d+/);
     }
+  });
+});
+
+describe('import against hostile transcripts', () => {
+  it('writes only into folders that exist here as projects, says which it skipped, and reads a 50 MB line without holding it', { timeout: 60_000 }, () => {
+    const sb = makeSandbox('cm-import-hostile');
+    const outside = mkdtempSync(join(tmpdir(), 'cm-not-a-project-'));
+    const projects = join(sb.home, '.claude', 'projects');
+    let ms = Date.parse('2026-12-01T10:00:00Z');
+    const transcript = (cwd: string, extra = ''): string =>
+      [
+        JSON.stringify({ type: 'user', uuid: 'u1', cwd, sessionId: 's', timestamp: new Date((ms += 1000)).toISOString(), message: { role: 'user', content: 'How do we run the tests here?' } }),
+        extra,
+        JSON.stringify({ type: 'assistant', uuid: 'a1', cwd, sessionId: 's', timestamp: new Date((ms += 1000)).toISOString(), message: { role: 'assistant', content: [{ type: 'text', text: 'The test command for this repo is `pytest -q`, run from the repository root.' }] } }),
+      ].filter(Boolean).join('\n');
+    const cases: Record<string, string> = { good: transcript(sb.project), relative: transcript('relative/dir'), missing: transcript('/nonexistent/folder/here'), system: transcript(outside) };
+    for (const [name, text] of Object.entries(cases)) {
+      mkdirSync(join(projects, name), { recursive: true });
+      writeFileSync(join(projects, name, `${name}.jsonl`), text);
+    }
+    // One line of 50 MB between the two turns of another good transcript.
+    mkdirSync(join(projects, 'huge'), { recursive: true });
+    writeFileSync(join(projects, 'huge', 'huge.jsonl'), transcript(sb.project, JSON.stringify({ type: 'user', uuid: 'x', message: { role: 'user', content: 'x'.repeat(50 * 1024 * 1024) } })));
+
+    const r = cm(['import', '--from', 'claude'], { cwd: sb.home, env: sb.env });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/skipped 3 transcripts whose folder cannot take memories here/);
+    expect(r.stderr).toMatch(/relative\/dir is not an absolute path/);
+    expect(r.stderr).toMatch(/\/nonexistent\/folder\/here does not exist on this machine/);
+    expect(r.stderr).toMatch(/is not a project/);
+    expect(existsSync(join(sb.home, 'relative'))).toBe(false);
+    expect(existsSync(join(outside, '.claude-mem'))).toBe(false);
+    expect(cm(['list'], { cwd: sb.project, env: sb.env }).stdout).toContain('pytest -q');
   });
 });
