@@ -4,7 +4,10 @@
  * the library: edit, archive, remember. The manifest is renewed for every
  * step applied, so a second import with no further edits does nothing.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { findProjectRoot, userDataDir } from '../config/paths.js';
+import { PROJECT_CONFIG_FILE, trustState } from '../config/index.js';
+import { readConfigText } from '../config/load.js';
 import { join } from 'node:path';
 import { writePrivateFile } from '../fs-private.js';
 import { MANIFEST, manifestEntry, planImport, readNote, type Manifest, type Note } from '../export/markdown-import.js';
@@ -12,18 +15,42 @@ import { INDEX_NOTE } from '../export/markdown.js';
 import { withCliMemory, type CliEnv } from './env.js';
 import { ConfigError } from '../errors.js';
 
-function notesIn(dir: string): Note[] {
-  const out: Note[] = [];
+/** What a path is, following links; a dangling link or a loop is neither. */
+function kindOf(path: string): 'file' | 'dir' | string {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'not a regular file';
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ELOOP' ? 'a symlink loop' : code === 'ENOENT' ? 'a dangling symlink' : `unreadable (${code ?? String(err)})`;
+  }
+}
+
+function notesIn(dir: string): { notes: Note[]; skipped: string[] } {
+  const notes: Note[] = [];
+  const skipped: string[] = [];
   for (const folder of readdirSync(dir)) {
     const sub = join(dir, folder);
-    if (folder.startsWith('.') || !statSync(sub).isDirectory()) continue;
+    if (folder.startsWith('.') || kindOf(sub) !== 'dir') continue;
     for (const f of readdirSync(sub)) {
       if (!f.endsWith('.md') || f === INDEX_NOTE) continue;
-      const note = readNote(`${folder}/${f}`, readFileSync(join(sub, f), 'utf8'));
-      if (note) out.push(note);
+      const path = `${folder}/${f}`;
+      const kind = kindOf(join(sub, f));
+      if (kind !== 'file') {
+        skipped.push(`${path}: skipped, ${kind === 'dir' ? 'a folder' : kind}`);
+        continue;
+      }
+      const note = readNote(path, readFileSync(join(sub, f), 'utf8'));
+      if (note) notes.push(note);
     }
   }
-  return out;
+  return { notes, skipped };
+}
+
+/** The manifest with this id's entry under `path` only (a renamed note moves it). */
+function setEntry(manifest: Manifest, path: string, entry: Manifest[string]): void {
+  for (const [p, e] of Object.entries(manifest)) if (e.id === entry.id && p !== path) delete manifest[p];
+  manifest[path] = entry;
 }
 
 function readManifest(dir: string): Manifest {
@@ -35,22 +62,41 @@ function readManifest(dir: string): Manifest {
   }
 }
 
+/**
+ * Notes inside a repository the user has not trusted may have come with a
+ * clone: they can add project memories, never global ones (which every
+ * project's CLI would be handed).
+ */
+function fromUntrustedRepo(dir: string, env: NodeJS.ProcessEnv): string | undefined {
+  const root = findProjectRoot(dir);
+  if (!existsSync(join(root, '.git')) && !existsSync(join(root, PROJECT_CONFIG_FILE))) return undefined;
+  return trustState(userDataDir(env), root, readConfigText(join(root, PROJECT_CONFIG_FILE))) === 'trusted' ? undefined : root;
+}
+
 export async function importMarkdown(cli: CliEnv, dir: string): Promise<void> {
   const manifest = readManifest(dir);
-  const notes = notesIn(dir);
+  const { notes: read, skipped } = notesIn(dir);
+  const repo = fromUntrustedRepo(dir, cli.env);
+  const demoted = repo ? read.filter((n) => n.type === 'global' && n.id === undefined && !manifest[n.path]) : [];
+  const notes = read.map((n) => (demoted.includes(n) ? { ...n, type: 'project' as const } : n));
+  if (demoted.length) skipped.push(`${demoted.length} new note${demoted.length === 1 ? '' : 's'} asking to be global added as project memories: ${repo} is not trusted ("claude-mem trust" there to allow it)`);
   const lines = await withCliMemory(cli, async (m) => {
     const memories = new Map(m.list({ includeArchived: true }).map((x) => [x.id, x]));
     const steps = planImport(notes, manifest, memories);
     const done = { updated: 0, archived: 0, added: 0 };
-    const out: string[] = [];
+    const out: string[] = [...skipped];
     for (const s of steps) {
+      if (s.kind === 'skip') {
+        out.push(`${s.path}: skipped, ${s.why}`);
+        continue;
+      }
       if (s.kind === 'conflict') {
         out.push(`conflict: ${s.path} ([${s.id}]): ${s.why}; left as it is (export again to start from the store)`);
         continue;
       }
       if (s.kind === 'archive') {
         if (m.archive(s.id)) done.archived++;
-        delete manifest[s.path];
+        for (const [p, e] of Object.entries(manifest)) if (e.id === s.id) delete manifest[p];
         continue;
       }
       const r = s.kind === 'update' ? await m.edit(s.id, s.text) : (await m.remember(s.text, { type: s.type })).result;
@@ -58,7 +104,7 @@ export async function importMarkdown(cli: CliEnv, dir: string): Promise<void> {
       if (r.action === 'updated' || r.action === 'inserted') done[s.kind === 'update' ? 'updated' : 'added']++;
       else out.push(`${s.path}: not applied (${r.action}${'reason' in r && r.reason ? `: ${r.reason}` : ''}${r.id ? `, see [${r.id}]` : ''})`);
       const now = r.id ? m.get(r.id) : undefined;
-      if (now) manifest[s.path] = manifestEntry(now, s.text);
+      if (now) setEntry(manifest, s.path, manifestEntry(now, s.text));
     }
     out.push(`${done.updated} updated, ${done.archived} archived, ${done.added} added from ${dir}`);
     return out;

@@ -1,11 +1,16 @@
 /**
  * Pure: what an edited Markdown export asks for, against the manifest the
- * export left and the memories as they are now. Matched by id:
+ * export left and the memories as they are now. Matched by id (the front
+ * matter's), so a renamed or moved note is the same memory:
  * - a note whose text changed → update the memory, unless the memory changed
  *   too since the export (a conflict: nothing is applied, both are named);
- * - a note gone → archive the memory (a conflict as well if it changed);
+ * - an exported id no note carries any more → archive the memory (a conflict
+ *   as well if it changed);
  * - a note without an id (written by hand) → a new memory;
- * - a note as exported → nothing.
+ * - a note as exported → nothing;
+ * - a note whose id this export never wrote, a second note with the same
+ *   id, or an exported note emptied of text → skipped, with the reason (an
+ *   empty body is not a deletion: deleting the note is).
  */
 import { parse } from 'yaml';
 import { contentHash } from '../store/index.js';
@@ -35,7 +40,8 @@ export type Step =
   | { kind: 'update'; path: string; id: string; text: string }
   | { kind: 'archive'; path: string; id: string }
   | { kind: 'add'; path: string; text: string; type: MemoryType | undefined }
-  | { kind: 'conflict'; path: string; id: string; why: string };
+  | { kind: 'conflict'; path: string; id: string; why: string }
+  | { kind: 'skip'; path: string; why: string };
 
 /** The sections export adds after the text: not part of it. */
 const OWN_SECTIONS = /\n\n## (?:Also said|Same session)\n[\s\S]*$/;
@@ -50,31 +56,51 @@ export function readNote(path: string, markdown: string): Note | undefined {
     // Front matter a person broke: the note is still its text, without an id.
   }
   const text = (m ? (m[2] ?? '') : markdown).replace(OWN_SECTIONS, '').trim();
-  if (!text) return undefined;
   const id = typeof front['id'] === 'string' || typeof front['id'] === 'number' ? String(front['id']) : undefined;
+  // An empty note without an id is nothing; with one, it is a mistake to report.
+  if (!text && id === undefined) return undefined;
   const type = (MEMORY_TYPES as readonly string[]).includes(String(front['type'])) ? (front['type'] as MemoryType) : undefined;
   return { path, id, type, text };
 }
 
 export function planImport(notes: Note[], manifest: Manifest, memories: Map<string, Memory>): Step[] {
   const steps: Step[] = [];
-  const present = new Set(notes.map((n) => n.path));
-  for (const [path, e] of Object.entries(manifest)) {
-    if (present.has(path)) continue;
-    const m = memories.get(e.id);
-    if (!m || m.status !== 'active') continue;
-    steps.push(m.contentHash === e.memoryHash ? { kind: 'archive', path, id: e.id } : { kind: 'conflict', path, id: e.id, why: 'the note was deleted, and the memory changed since the export' });
-  }
-  for (const n of notes) {
-    const e = manifest[n.path];
-    if (!e) {
-      if (n.id === undefined) steps.push({ kind: 'add', path: n.path, text: n.text, type: n.type });
+  const exported = new Map<string, { path: string; entry: ManifestEntry }>();
+  for (const [path, entry] of Object.entries(manifest)) exported.set(entry.id, { path, entry });
+  const claimed = new Map<string, string>();
+  for (const given of notes) {
+    // A note written by hand has no id; once imported, the manifest knows it by its path.
+    const known = given.id ?? manifest[given.path]?.id;
+    if (known === undefined) {
+      if (given.text) steps.push({ kind: 'add', path: given.path, text: given.text, type: given.type });
       continue;
     }
-    if (contentHash(n.text) === e.textHash) continue;
-    const m = memories.get(e.id);
+    const n = { ...given, id: known };
+    const e = exported.get(n.id);
+    if (!e) {
+      steps.push({ kind: 'skip', path: n.path, why: `id ${n.id} is not from this export; remove its id line to add the note as a new memory` });
+      continue;
+    }
+    const first = claimed.get(n.id);
+    if (first !== undefined) {
+      steps.push({ kind: 'skip', path: n.path, why: `${first} already carries id ${n.id}; remove the id line of the copy to add it as a new memory` });
+      continue;
+    }
+    claimed.set(n.id, n.path);
+    if (!n.text) {
+      steps.push({ kind: 'skip', path: n.path, why: 'the note is empty; delete the note to archive its memory' });
+      continue;
+    }
+    if (contentHash(n.text) === e.entry.textHash) continue;
+    const m = memories.get(n.id);
     if (!m) continue;
-    steps.push(m.contentHash === e.memoryHash ? { kind: 'update', path: n.path, id: e.id, text: n.text } : { kind: 'conflict', path: n.path, id: e.id, why: 'both the note and the memory changed since the export' });
+    steps.push(m.contentHash === e.entry.memoryHash ? { kind: 'update', path: n.path, id: n.id, text: n.text } : { kind: 'conflict', path: n.path, id: n.id, why: 'both the note and the memory changed since the export' });
+  }
+  for (const [id, e] of exported) {
+    if (claimed.has(id)) continue;
+    const m = memories.get(id);
+    if (!m || m.status !== 'active') continue;
+    steps.push(m.contentHash === e.entry.memoryHash ? { kind: 'archive', path: e.path, id } : { kind: 'conflict', path: e.path, id, why: 'the note was deleted, and the memory changed since the export' });
   }
   return steps;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { makeSandbox } from '../helpers/sandbox.js';
@@ -90,5 +90,45 @@ describe('claude-mem export --markdown', () => {
     expect(c.stdout).toMatch(/conflict: project\/1\.md \(\[1\]\): both the note and the memory changed since the export/);
     expect(listJson(o).find((m) => m.id === '1')?.text).toContain('pytest -q -x');
     expect(cm(['import', '--markdown', join(sb.home, 'nowhere')], o).status).toBe(78);
+  });
+
+  it('import --markdown matches notes by id: a renamed note is the same memory; a foreign or duplicate id, an empty body and odd files are reported, never applied', () => {
+    const sb = makeSandbox('cm-export-ids');
+    const o = { cwd: sb.project, env: sb.env };
+    for (const t of ['The test command for this repo is pytest -q, run from the root.', 'Deploys go through make deploy on the release branch only.', 'Feature flags live in config/flags.yaml.']) {
+      expect(cm(['remember', t], o).status).toBe(0);
+    }
+    const vault = join(sb.home, 'vault');
+    expect(cm(['export', '--markdown', vault], o).status).toBe(0);
+    const dir = join(vault, 'project');
+    // Renamed, and edited: the same memory, updated, not archived.
+    renameSync(join(dir, '1.md'), join(dir, 'test-command.md'));
+    writeFileSync(join(dir, 'test-command.md'), readFileSync(join(dir, 'test-command.md'), 'utf8').replace('pytest -q,', 'pytest -q -x,'));
+    // A copy keeps the id: the second one is reported.
+    writeFileSync(join(dir, 'copy.md'), readFileSync(join(dir, '3.md'), 'utf8').replace('config/flags.yaml', 'config/other.yaml'));
+    // An id this export never wrote.
+    writeFileSync(join(dir, 'foreign.md'), '---\nid: 999\ntype: project\n---\nThe cache is warmed at boot.\n');
+    // An emptied note is not a deletion.
+    writeFileSync(join(dir, '2.md'), readFileSync(join(dir, '2.md'), 'utf8').replace(/\n---\n[\s\S]*$/, '\n---\n'));
+    symlinkSync(join(dir, 'gone.md'), join(dir, 'dangling.md'));
+    symlinkSync(join(dir, 'loop.md'), join(dir, 'loop.md'));
+    mkdirSync(join(dir, 'x.md'));
+    const r = cm(['import', '--markdown', vault], o);
+    expect(r.status).toBe(0);
+    expect(r.stderr).not.toMatch(/internal error/);
+    expect(r.stdout).toContain('1 updated, 0 archived, 0 added');
+    expect(r.stdout).toMatch(/copy\.md: skipped, project\/3\.md already carries id 3|3\.md: skipped, project\/copy\.md already carries id 3/);
+    expect(r.stdout).toMatch(/foreign\.md: skipped, id 999 is not from this export/);
+    expect(r.stdout).toMatch(/2\.md: skipped, the note is empty/);
+    expect(r.stdout).toMatch(/dangling\.md: skipped, a dangling symlink/);
+    expect(r.stdout).toMatch(/loop\.md: skipped, a symlink loop/);
+    expect(r.stdout).toMatch(/x\.md: skipped, a folder/);
+    const after = listJson(o, ['--archived']);
+    expect(after.find((m) => m.id === '1')).toMatchObject({ text: 'The test command for this repo is pytest -q -x, run from the root.', status: 'active' });
+    expect(after.find((m) => m.id === '2')?.status).toBe('active');
+    expect(after.find((m) => m.id === '3')?.text).toBe('Feature flags live in config/flags.yaml.');
+    expect(after.some((m) => m.text.includes('cache is warmed'))).toBe(false);
+    // Again: the rename is remembered, nothing changes.
+    expect(cm(['import', '--markdown', vault], o).stdout).toContain('0 updated, 0 archived, 0 added');
   });
 });
