@@ -342,6 +342,8 @@ describe('while the session runs, and after it', () => {
     const sb = makeSandbox('cm-stdin');
     const env = withFakes(sb.env);
     writeFileSync(join(sb.project, 'claude-mem.yaml'), 'inject:\n  adapters:\n    - match: sh\n      method: stdin\n');
+    // An adapter from a project's file applies once the user trusts the folder.
+    expect(cm(['trust'], { cwd: sb.project, env }).status).toBe(0);
     expect(cm(['remember', 'The test command for this repo is pytest -q, run from the root'], { cwd: sb.project, env }).status).toBe(0);
     const h = startCli(['run', 'sh', '-c', 'echo ready; read first; echo "got:$first"'], { cwd: sb.project, env });
     await h.waitFor(`got:${BLOCK_BEGIN}`);

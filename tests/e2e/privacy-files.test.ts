@@ -3,20 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { makeSandbox, ROOT } from '../helpers/sandbox.js';
+import { castOfTurns } from '../helpers/casts.js';
 import { cm, listJson, poll } from '../helpers/cli.js';
-import { encodeEvent, encodeHeader, type SessionEvent } from '../../src/memory/index.js';
 
-function castOf(turns: Array<{ input: string; output: string }>): string {
-  const header = encodeHeader({ version: 2, width: 200, height: 40, timestamp: 1_764_000_000, command: 'claude', env: { TERM: 'xterm-256color', SHELL: '/bin/sh' }, 'x-claude-mem': { session_id: 's', cwd: '/p', agent: 'claude' } });
-  let t = 0;
-  const events: SessionEvent[] = [];
-  for (const l of turns) {
-    events.push({ t: (t += 1), code: 'i', data: `${l.input}\r` });
-    events.push({ t: (t += 0.01), code: 'o', data: `> ${l.input}\r\n` });
-    events.push({ t: (t += 0.5), code: 'o', data: `${l.output}\r\n` });
-  }
-  return header + events.map(encodeEvent).join('');
-}
 
 const bytesOf = (files: string[]): string => files.filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('\n');
 
@@ -60,7 +49,7 @@ describe('every file claude-mem writes, not only the stores', () => {
     mkdirSync(sessions, { recursive: true });
     writeFileSync(
       join(sessions, 'a.cast'),
-      castOf([
+      castOfTurns([
         { input: 'how do I connect to the staging database?', output: 'Connect with psql -h db.staging; the root password is Tr0ub4dor-2291 and the API key is sk-proj-Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz.' },
         { input: 'and the test command?', output: 'The test command for this repo is pytest -q, run from the repository root.' },
       ]),

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { makeSandbox, CLI } from '../helpers/sandbox.js';
+import { castOfTurns } from '../helpers/casts.js';
 import { cm, listJson } from '../helpers/cli.js';
 import { contextSecrets } from '../helpers/secrets-context.js';
-import { encodeEvent, encodeHeader, redact, type SessionEvent } from '../../src/memory/index.js';
+import { redact } from '../../src/memory/index.js';
 import type { FakeSecret } from '../helpers/secrets.js';
 
 const { secrets: SECRETS, lookAlikes: LOOK_ALIKES } = contextSecrets();
@@ -36,17 +37,6 @@ function filesWritten(dir: string): string[] {
   });
 }
 
-function castOf(turns: Array<{ input: string; output: string }>): string {
-  const header = encodeHeader({ version: 2, width: 200, height: 40, timestamp: 1_764_000_000, command: 'claude', env: { TERM: 'xterm-256color', SHELL: '/bin/sh' }, 'x-claude-mem': { session_id: 's', cwd: '/p', agent: 'claude' } });
-  let t = 0;
-  const events: SessionEvent[] = [];
-  for (const l of turns) {
-    events.push({ t: (t += 1), code: 'i', data: `${l.input}\r` });
-    events.push({ t: (t += 0.01), code: 'o', data: `> ${l.input}\r\n` });
-    events.push({ t: (t += 0.5), code: 'o', data: `${l.output.replace(/\n/g, '\r\n')}\r\n` });
-  }
-  return header + events.map(encodeEvent).join('');
-}
 
 function claudeTranscript(cwd: string, says: string[]): string {
   let ms = Date.parse('2026-12-01T10:00:00Z');
@@ -90,7 +80,7 @@ describe('no secret of the corpus reaches any file claude-mem writes, on any pat
 
     const sessions = join(sb.project, '.claude-mem', 'sessions');
     mkdirSync(sessions, { recursive: true });
-    writeFileSync(join(sessions, 'typed.cast'), castOf(part(1).map((s) => ({ input: `remember this: ${s.say}`, output: `Noted. From now on: ${s.say}, and the deploy script was updated.` }))));
+    writeFileSync(join(sessions, 'typed.cast'), castOfTurns(part(1).map((s) => ({ input: `remember this: ${s.say}`, output: `Noted. From now on: ${s.say}, and the deploy script was updated.` }))));
     expect(cm(['distill', '--all'], o).status).toBe(0);
 
     for (const s of part(2)) await client.callTool({ name: 'remember', arguments: { text: s.say } });

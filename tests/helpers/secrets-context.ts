@@ -5,17 +5,8 @@
  * public values that look like secrets and must stay. Values come from a
  * seeded generator, so no real credential is committed and runs agree.
  */
-import type { FakeSecret } from './secrets.js';
+import { rng, type FakeSecret } from './secrets.js';
 
-function rng(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 0x100000000;
-  };
-}
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const HEX = '0123456789abcdef';

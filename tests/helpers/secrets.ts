@@ -10,7 +10,8 @@ export interface FakeSecret {
   say: string;
 }
 
-function rng(seed: number): () => number {
+/** A seeded xorshift generator: the same corpus on every run. */
+export function rng(seed: number): () => number {
   let x = seed >>> 0;
   return () => {
     x ^= x << 13;
