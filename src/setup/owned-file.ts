@@ -5,8 +5,15 @@
  * when the file is still as setup left it; otherwise it takes out only
  * claude-mem's part and keeps the backup.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { writePrivateFile } from '../fs-private.js';
+
+/** The CLI's own file, rewritten whole, with the mode it had (0644 stays 0644); one setup creates is private. */
+function writeKeepingMode(path: string, data: string): void {
+  const mode = existsSync(path) ? statSync(path).mode & 0o777 : undefined;
+  writePrivateFile(path, data);
+  if (mode !== undefined) chmodSync(path, mode);
+}
 
 const ABSENT = '\u0000claude-mem: there was no such file\n';
 
@@ -22,7 +29,7 @@ export type Installed = 'unchanged' | 'created' | 'updated';
 export function installOwned(path: string, raw: string | undefined, next: string): Installed {
   if (next === raw) return 'unchanged';
   if (!existsSync(backupOf(path))) writePrivateFile(backupOf(path), raw ?? ABSENT);
-  writePrivateFile(path, next);
+  writeKeepingMode(path, next);
   writePrivateFile(installedOf(path), next);
   return raw === undefined ? 'created' : 'updated';
 }
@@ -36,13 +43,13 @@ export function uninstallOwned(path: string, raw: string | undefined, withoutOur
   if (existsSync(backup) && existsSync(installed) && readFileSync(installed, 'utf8') === raw) {
     const original = readFileSync(backup, 'utf8');
     if (original === ABSENT) rmSync(path, { force: true });
-    else writePrivateFile(path, original);
+    else writeKeepingMode(path, original);
     rmSync(backup, { force: true });
     rmSync(installed, { force: true });
     return 'restored';
   }
   if (withoutOurs === undefined) rmSync(path, { force: true });
-  else writePrivateFile(path, withoutOurs);
+  else writeKeepingMode(path, withoutOurs);
   rmSync(installed, { force: true });
   return 'took-out-ours';
 }

@@ -30,7 +30,7 @@ function nearlyFull(path: string): boolean {
   }
 }
 
-const DAMAGE_MESSAGE = /chunks iter error|chunk (?:validity|rowids|vectors?)[^]*?(?:size|match)|Internal sqlite-vec error|could not (?:read|close) vector blob|database disk image is malformed|file is not a database/i;
+const DAMAGE_MESSAGE = /chunks iter error|vec0 \w+ error: validity|chunk (?:validity|rowids|vectors?)[^]*?(?:size|match)|Internal sqlite-vec error|could not (?:read|close) vector blob|database disk image is malformed|file is not a database/i;
 
 /** Turns SQLite failures into one sentence that says what to do next. */
 export function storeErrorFrom(err: unknown, path: string, busyTimeoutMs = BUSY_TIMEOUT_MS, ours = true): StoreError | undefined {

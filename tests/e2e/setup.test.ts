@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeSandbox, ROOT } from '../helpers/sandbox.js';
 import { cm } from '../helpers/cli.js';
@@ -11,8 +11,11 @@ describe('claude-mem setup claude', () => {
     const settings = join(sb.home, '.claude', 'settings.json');
     mkdirSync(join(sb.home, '.claude'), { recursive: true });
     const original = '{\n    "model": "opus",\n    "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "audit"}]}]}\n}\n';
-    writeFileSync(settings, original);
+    writeFileSync(settings, original, { mode: 0o644 });
+    chmodSync(settings, 0o644);
     const first = cm(['setup', 'claude'], { cwd: sb.project, env: sb.env });
+    // The CLI's file keeps its mode, installed and restored.
+    expect(statSync(settings).mode & 0o777).toBe(0o644);
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(/\+ hooks\.SessionStart: .* hook SessionStart --for claude/);
     const after = JSON.parse(readFileSync(settings, 'utf8')) as { model: string; hooks: Record<string, unknown[]> };
@@ -24,6 +27,7 @@ describe('claude-mem setup claude', () => {
     const undo = cm(['setup', 'claude', '--uninstall'], { cwd: sb.project, env: sb.env });
     expect(undo.stdout).toContain('restored');
     expect(readFileSync(settings, 'utf8')).toBe(original);
+    expect(statSync(settings).mode & 0o777).toBe(0o644);
   });
 
   it('leaves no file behind where there was none, keeps later user edits, and names a broken file', () => {

@@ -27,7 +27,8 @@ export function registerDistill(program: Command, cli: CliEnv): void {
         cli,
         async (m) => {
           if (o.session && !m.sessionIds().includes(o.session)) {
-            throw new FatalError(`no session log ${brief(o.session)} in ${m.paths.sessionsDir}. "claude-mem status" lists sessions.`);
+            const ids = m.sessionIds().sort().slice(-3);
+            throw new FatalError(`no session log ${brief(o.session)} in ${m.paths.sessionsDir}. ${ids.length ? `The latest: ${ids.join(', ')}; their ids are the names of the .cast files there.` : 'No session has been recorded in this project yet ("claude-mem run <cli>" records one).'}`);
           }
           const reports = await m.process({ session: o.session, all: o.all, mode });
           // A store that grew past the approximate index's size gets one, built in its own process.
@@ -49,9 +50,17 @@ export function registerDistill(program: Command, cli: CliEnv): void {
         written += r.written;
       }
       const done = reports.filter((r) => !r.skipped).length;
-      cli.messages.info(
-        `processed ${done} session${done === 1 ? '' : 's'}, ${written} memor${written === 1 ? 'y' : 'ies'} written or updated${failed.length ? `; ${failed.length} set aside (kept in the sessions folder, tried again when changed or named with --session)` : ''}`,
-      );
+      // Sessions another claude-mem process holds (the background distiller after a session): being done, not skipped.
+      const busy = reports.filter((r) => r.skipped?.kind === 'busy').length;
+      const already = reports.filter((r) => r.skipped?.kind === 'already-processed').length;
+      const parts = [
+        `processed ${done} session${done === 1 ? '' : 's'}, ${written} memor${written === 1 ? 'y' : 'ies'} written or updated`,
+        busy ? `${busy} being processed by another claude-mem process right now ("claude-mem list" shows what it keeps)` : '',
+        already && !o.all && !o.session ? `${already} already processed (--all processes them again)` : '',
+        failed.length ? `${failed.length} set aside (kept in the sessions folder, tried again when changed or named with --session)` : '',
+      ];
+      if (done + busy + already + failed.length === 0) parts[0] = 'no sessions to process here';
+      cli.messages.info(parts.filter(Boolean).join('; '));
       if (failed.length) cli.setExitCode(exitCodes.failure);
     });
 }

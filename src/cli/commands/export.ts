@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { basename, join, resolve } from 'node:path';
-import { InvalidArgumentError } from 'commander';
+import { UsageError } from '../../errors.js';
 import type { MemoryType } from '../../text/index.js';
 import { writePrivateFile } from '../../fs-private.js';
 import { withCliMemory, type CliEnv } from '../env.js';
@@ -14,7 +14,7 @@ export function registerExport(program: Command, cli: CliEnv): void {
     .addOption(typeOption())
     .option('--archived', 'archived memories too')
     .action(async (o: { markdown: string; type?: MemoryType; archived?: boolean }) => {
-      if (!o.markdown.trim()) throw new InvalidArgumentError('--markdown needs a folder');
+      if (!o.markdown.trim()) throw new UsageError('--markdown needs a folder');
       const dir = resolve(cli.cwd, o.markdown);
       const { markdownExport } = await import('../../export/markdown.js');
       const { MANIFEST } = await import('../../export/markdown-import.js');

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { InvalidArgumentError } from 'commander';
+import { UsageError } from '../../errors.js';
 import type { CliEnv } from '../env.js';
 
 const SOURCES = ['claude', 'codex', 'gemini'] as const;
 
 function parseSince(v: string): number {
   const ms = Date.parse(v);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(v) || !Number.isFinite(ms)) throw new InvalidArgumentError(`"${v.slice(0, 20)}" is not a date; use YYYY-MM-DD`);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(v) || !Number.isFinite(ms)) throw new UsageError(`"${v.slice(0, 20)}" is not a date; use YYYY-MM-DD`);
   return ms;
 }
 
@@ -27,7 +27,7 @@ export function registerImport(program: Command, cli: CliEnv): void {
         return;
       }
       if (o.from !== 'all' && !(SOURCES as readonly string[]).includes(o.from)) {
-        throw new InvalidArgumentError(`--from must be claude, codex, gemini or all (got "${o.from.slice(0, 20)}")`);
+        throw new UsageError(`--from must be claude, codex, gemini or all (got "${o.from.slice(0, 20)}")`);
       }
       const from = o.from === 'all' ? [...SOURCES] : [o.from as (typeof SOURCES)[number]];
       const { importTranscripts } = await import('../../memory/import.js');

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { InvalidArgumentError } from 'commander';
+import { UsageError } from '../../errors.js';
 import type { CliEnv } from '../env.js';
 
 const CLIS = ['claude', 'codex', 'gemini'] as const;
@@ -11,7 +11,7 @@ export function registerSetup(program: Command, cli: CliEnv): void {
     .argument('<cli>', 'claude, codex or gemini')
     .option('--uninstall', 'take them out again (restores each file byte for byte when it is as setup left it)')
     .action(async (name: string, o: { uninstall?: boolean }) => {
-      if (!(CLIS as readonly string[]).includes(name)) throw new InvalidArgumentError(`unknown CLI "${name.slice(0, 20)}": setup knows claude, codex and gemini`);
+      if (!(CLIS as readonly string[]).includes(name)) throw new UsageError(`unknown CLI "${name.slice(0, 20)}": setup knows claude, codex and gemini`);
       const uninstall = o.uninstall ?? false;
       const result =
         name === 'claude'

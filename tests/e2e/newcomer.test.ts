@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeSandbox } from '../helpers/sandbox.js';
+import { castOfTurns } from '../helpers/casts.js';
+import { writeFileSync } from 'node:fs';
+import { cm, listJson } from '../helpers/cli.js';
+
+/** A newcomer's second week: the messages and small defects they met (issue 31). */
+describe('honest messages', () => {
+  it('names the supported CLIs when one is not', () => {
+    const sb = makeSandbox('cm-unsupported');
+    for (const args of [['setup', 'cursor'], ['import', '--from', 'cursor']]) {
+      const r = cm(args, { cwd: sb.project, env: sb.env });
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(/claude, codex,? (and|or)? ?gemini/);
+    }
+  });
+
+  it('distill says which sessions exist, and what happened to each', () => {
+    const sb = makeSandbox('cm-distill-msg');
+    const o = { cwd: sb.project, env: sb.env };
+    const none = cm(['distill', '--session', 'nope'], o);
+    expect(none.stderr).toMatch(/no session log nope .*No session has been recorded in this project yet/);
+    expect(none.stderr).not.toMatch(/status lists sessions/);
+    const sessions = join(sb.project, '.claude-mem', 'sessions');
+    mkdirSync(sessions, { recursive: true });
+    writeFileSync(join(sessions, '20261201-100000-aaaa.cast'), castOfTurns([{ input: 'what is the test command?', output: 'The test command for this repo is pytest -q, run from the root.' }]));
+    expect(cm(['distill', '--session', 'nope'], o).stderr).toMatch(/The latest: 20261201-100000-aaaa/);
+    expect(cm(['distill'], o).stderr).toMatch(/processed 1 session/);
+    expect(cm(['distill'], o).stderr).toMatch(/no sessions to process here|processed 0 sessions/);
+  });
+
+  it('forget takes several ids, and mentions session logs only for a memory that came from one', () => {
+    const sb = makeSandbox('cm-forget-many');
+    const o = { cwd: sb.project, env: sb.env };
+    for (const t of ['The build runs with make all', 'The linter is ruff, run with make lint', 'Deploys go out on Tuesdays']) cm(['remember', t], o);
+    const ids = listJson(o).map((m) => m.id);
+    const r = cm(['forget', ids[0] ?? '', ids[1] ?? ''], o);
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('forgot'))).toHaveLength(2);
+    expect(r.stderr).not.toMatch(/session log/);
+    expect(listJson(o)).toHaveLength(1);
+    const missing = cm(['forget', ids[2] ?? '', '999'], o);
+    expect(missing.status).toBe(1);
+    expect(missing.stdout).toMatch(/^forgot/);
+    expect(missing.stderr).toMatch(/no memory with id 999/);
+  });
+});
