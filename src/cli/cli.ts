@@ -37,6 +37,11 @@ async function main(): Promise<void> {
       const { startRun } = await import('./start-run.js');
       runStatus = await startRun(cli, launch);
     } else {
+      // What a command prints inside a recorded session is claude-mem's, never the session's
+      // (run passes a CLI's own output through; mcp and hook talk to a program, not the screen).
+      if (process.env['CLAUDE_MEM_OWN_OUTPUT'] && !['run', 'mcp', 'hook'].includes((await import('./command-word.js')).commandWord(argv) ?? '')) {
+        (await import('../memory/own-output.js')).noteOwnOutput(process.env);
+      }
       const { runProgram } = await import('./program-run.js');
       runStatus = await runProgram(cli, argv, {
         setQuiet: (q) => {

@@ -5,6 +5,7 @@ import { defaultConfig, loadConfig, resolvePaths, type LoadedConfig, type Paths 
 import { newSessionId, unprocessedLogs, resolveCommand, runSession, sweepStaleLocks } from '../pty/index.js';
 import { sweepHandovers } from './handover.js';
 import { SessionRecording } from './recording.js';
+import { OWN_OUTPUT_ENV, ownOutputPath } from './own-output.js';
 import type { Notices } from './notices.js';
 import { spawnDetached } from './background.js';
 import { prepareInjection, type PreparedInjection } from './launch.js';
@@ -61,7 +62,12 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   const { config, paths } = loaded;
   const agent = basename(opts.command);
   const sessionId = opts.env[SESSION_ENV] && /^[\w.-]+$/.test(opts.env[SESSION_ENV] ?? '') ? (opts.env[SESSION_ENV] as string) : newSessionId();
+  // Inside a session another claude-mem run records: this one's screen is
+  // part of that one already, and a second log would record it twice.
+  const nested = Boolean(opts.env[OWN_OUTPUT_ENV]);
+  const record = opts.record && !nested;
   const childEnv: NodeJS.ProcessEnv = { ...opts.env, [SESSION_ENV]: sessionId };
+  if (record && memory && config.watch.enabled) childEnv[OWN_OUTPUT_ENV] = ownOutputPath(paths.sessionsDir, sessionId);
 
   if (memory) {
     // Leftovers of a wrapper killed with kill -9: its lock, its handover file.
@@ -75,7 +81,7 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   }
 
   // Claude Code, Gemini and Codex write their own transcript: know which one is this session's.
-  const transcript = memory && opts.record && config.watch.enabled ? transcriptFor(agent, opts.args, opts.cwd, opts.env, Date.now()) : undefined;
+  const transcript = memory && record && config.watch.enabled ? transcriptFor(agent, opts.args, opts.cwd, opts.env, Date.now()) : undefined;
   // The MCP server, for CLIs that take one per run (the user's own config of that name wins).
   const mcp = memory && opts.inject && config.mcp.register ? mcpRegistration(agent, opts.cwd, opts.env, opts.args) : undefined;
   let injection: PreparedInjection | undefined;
@@ -123,8 +129,9 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
     status(b && b.memories > 0 ? `${b.memories} memor${b.memories === 1 ? 'y' : 'ies'}, ${b.tokens} tokens → ${agent}` : `no memories for this directory yet → ${agent}`);
   }
 
+  if (nested && opts.record && memory && config.watch.enabled) status('inside a session claude-mem already records: this one is recorded there, once');
   const recording =
-    memory && opts.record && config.watch.enabled
+    memory && record && config.watch.enabled
       ? new SessionRecording({
           sessionId,
           transcript: transcript?.ref,

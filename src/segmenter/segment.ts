@@ -38,6 +38,8 @@ export interface Segment {
 
 export interface SegmentOptions {
   idleSplitMinutes: number;
+  /** What claude-mem itself printed in the session, by ownKey (memory/own-output.ts): never content. */
+  own?: ReadonlySet<string>;
   marker: string;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LineEditor } from './line-editor.js';
 import { markerText } from './segment.js';
 import { segmentSession } from './stream.js';
+import { ownKey } from './own-key.js';
 import { BLOCK_BEGIN, BLOCK_END } from '../memory-block.js';
 
 function typed(data: string): string[] {
@@ -60,6 +61,18 @@ describe('segmentSession', () => {
     const lines = [{ t: 1.2, text: '> !记得 数据库迁移先在 staging 跑' }];
     const [seg] = segmentSession(events, lines, { idleSplitMinutes: 5, marker: '!记得' });
     expect(seg?.markers).toEqual(['数据库迁移先在 staging 跑']);
+  });
+
+  it('drops the lines claude-mem itself printed in the session, however they were spaced or coloured', () => {
+    const own = new Set(['[1] [project] the deploy script lives in ops/deploy.sh', 'claude-mem: 1 result in 3.2 ms'].map(ownKey));
+    const lines = [
+      { t: 1, text: '$ claude-mem list' },
+      { t: 1.1, text: '\u001b[1m[1] [project]\u001b[0m  The deploy script lives in ops/deploy.sh' },
+      { t: 1.2, text: 'claude-mem: 1 result in 3.2 ms' },
+      { t: 2, text: 'The build now runs with make all' },
+    ];
+    const [seg] = segmentSession([ev(0, 'o', '')], lines, { idleSplitMinutes: 5, marker: '!记得', own });
+    expect(seg?.lines.map((l) => l.text)).toEqual(['$ claude-mem list', 'The build now runs with make all']);
   });
 
   it("drops claude-mem's own block from lines and input", () => {

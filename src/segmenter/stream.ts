@@ -1,3 +1,4 @@
+import { ownKey } from './own-key.js';
 import { MemoryBlockFilter } from '../memory-block.js';
 import { LineEditor, type Submitted } from './line-editor.js';
 import { isChrome } from './chrome.js';
@@ -53,6 +54,7 @@ export class SegmentStream {
   line(l: TextLine): void {
     // The CLI's own chrome (status, hints, tool output) is never content.
     if (isChrome(l.text)) return;
+    if (this.o.own?.size && this.o.own.has(ownKey(l.text))) return;
     const kept = this.lineFilter.keep(l.text);
     if (kept === undefined) return;
     this.lines.push({ t: l.t, text: kept });
