@@ -1,3 +1,4 @@
+import { summaryHead } from '../text/session-summary.js';
 import type { Segment } from '../segmenter/index.js';
 import { cleanLine } from './sentences.js';
 import { clipChars, isTrivia, weightedLength } from '../text/index.js';
@@ -58,7 +59,7 @@ export function condense(requests: string[], conclusions: string[], entities: st
 export function extractiveSummary(agent: string, requests: string[], entities: string[], lang: 'zh' | 'en'): string {
   if (requests.length === 0 && entities.length === 0) return '';
   const zh = lang === 'zh';
-  const head = zh ? `${agent} 会话：` : `${agent} session: `;
+  const head = summaryHead(agent, zh);
   const asked = requests.slice(0, 3).map((r) => clipChars(r, 100)).join(zh ? '；' : '; ');
   const touched = entities.length ? `${zh ? '；涉及 ' : '; touched '}${entities.slice(0, 8).join(', ')}` : '';
   return clipChars(`${head}${asked}${touched}`, SUMMARY_MAX_CHARS);

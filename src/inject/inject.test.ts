@@ -156,6 +156,15 @@ describe('selection', () => {
     expect(low.map((x) => x.score)).toEqual([0.9, 0.8, 0.7, 0.6, 0.5, 0.45]);
   });
 
+  it('hands over no session summary as a fact, in either language', () => {
+    const facts = [
+      { memory: mem(20, 'fact', 'bash session: npm test; vim src/cart.js; touched test/cart.test.js', 20), score: 0.95 },
+      { memory: mem(21, 'fact', 'claude 会话：修复登录；涉及 src/auth.ts', 21), score: 0.9 },
+      { memory: mem(22, 'fact', 'The flaky cart test was caused by a shared temp dir', 22), score: 0.8 },
+    ];
+    expect(selectMemories({ globals: [], projects: [], facts }, OPTIONS).map((x) => x.memory.id)).toEqual(['22']);
+  });
+
   it('ranks globals over project memories over facts, and dates old memories', () => {
     const old = mem(3, 'project', 'The build runs with make all', Date.now() - 40 * 86_400_000);
     const picked = selectMemories({ globals: [mem(1, 'global', 'g', 1)], projects: [old], facts: [{ memory: mem(4, 'fact', 'f', 4), score: 0.99 }] }, OPTIONS);

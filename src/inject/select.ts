@@ -1,5 +1,6 @@
 import { dot, tokenSet, unitOf, type MemoryType } from '../text/index.js';
 import { matchSubjects, sameValue } from '../text/subject-key.js';
+import { isSessionSummary } from '../text/session-summary.js';
 
 /** What inject needs of a memory: values only, no store behind it. */
 export interface BlockMemory {
@@ -85,7 +86,8 @@ export function ancestorsOf(dir: string): string[] {
 export function selectMemories<M extends BlockMemory>(c: BlockCandidates<M>, o: SelectOptions): Array<Selected<M>> {
   // A fact that is current state is already among the project memories; top_k counts episodes.
   const state = new Set(c.projects.map((m) => m.id));
-  const facts = c.facts.filter((h) => h.score >= o.retrievalThreshold && !state.has(h.memory.id)).slice(0, o.topK);
+  // A session summary records what a session did; it is no fact to hand the next one (it stays searchable).
+  const facts = c.facts.filter((h) => h.score >= o.retrievalThreshold && !state.has(h.memory.id) && !isSessionSummary(h.memory.text)).slice(0, o.topK);
   const dated = (m: M): string | undefined =>
     o.now - m.createdAt > o.archiveAfterDays * DAY_MS ? new Date(m.createdAt).toISOString().slice(0, 10) : undefined;
   const pick = (m: M, score: number): Selected<M> => ({

@@ -1,3 +1,4 @@
+import { isShell } from '../agents.js';
 import { readOwnOutput } from './own-output.js';
 import { statSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -142,7 +143,7 @@ function contextsOf(job: SessionJob, agent: string, logPath: string): { screen: 
   const marker = config.watch.prompt_marker;
   return {
     screen: { agent, dir: paths.projectRoot, sessionId, logRef: relative(paths.projectDataDir, logPath), marker },
-    segment: { idleSplitMinutes: config.watch.idle_split_minutes, marker, own: readOwnOutput(paths.sessionsDir, sessionId) },
+    segment: { idleSplitMinutes: config.watch.idle_split_minutes, marker, own: readOwnOutput(paths.sessionsDir, sessionId), shell: isShell(agent) },
   };
 }
 

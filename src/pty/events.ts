@@ -1,5 +1,9 @@
-/** One event type for everything a session produces (asciicast v2 codes). */
-export type EventCode = 'o' | 'i' | 'r' | 'm';
+/**
+ * One event type for everything a session produces (asciicast v2 codes),
+ * plus 'a', which only a replay makes and no log holds: a full-screen
+ * program's screen was entered ('h') or left ('l').
+ */
+export type EventCode = 'o' | 'i' | 'r' | 'm' | 'a';
 
 export interface SessionEvent {
   /** Seconds since the session started. */

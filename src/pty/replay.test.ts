@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { alternateScreenChange } from './replay.js';
 import fc from 'fast-check';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,5 +93,14 @@ describe('replayCast', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('full-screen programs in a replay', () => {
+  it('says when the output enters or leaves the alternate screen, the last switch counting', () => {
+    expect(alternateScreenChange('\u001b[?1049h\u001b[H~')).toBe('h');
+    expect(alternateScreenChange('bye\u001b[?1049l$ ')).toBe('l');
+    expect(alternateScreenChange('\u001b[?47h…\u001b[?47l')).toBe('l');
+    expect(alternateScreenChange('\u001b[?25l plain output')).toBeUndefined();
   });
 });

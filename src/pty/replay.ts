@@ -52,6 +52,14 @@ const ACTIVITY_GRAIN_S = 1;
 const COALESCE_S = 0.05;
 const COALESCE_MAX_CHARS = 64 * 1024;
 
+/** Pure: 'h' when the output enters the alternate screen, 'l' when it leaves it (the last switch counts), else undefined. */
+export function alternateScreenChange(data: string): 'h' | 'l' | undefined {
+  if (!data.includes('\u001b[?')) return undefined;
+  let last: 'h' | 'l' | undefined;
+  for (const m of data.matchAll(/\u001b\[\?(?:1049|1047|47)([hl])/g)) last = m[1] as 'h' | 'l';
+  return last;
+}
+
 /**
  * Streams a session log through the screen model. Lines of the log are
  * split on bytes, so a huge or damaged line never becomes one giant string.
@@ -108,6 +116,9 @@ export async function replayCast(path: string, o: { keep?: (line: string) => boo
     lastT = e.t;
     let wait: Promise<void> | undefined;
     if (e.code === 'o') {
+      // Entering or leaving a full-screen program's screen (vim, less) is an event of its own: the keys typed there are not lines.
+      const alt = alternateScreenChange(e.data);
+      if (alt) pushEvent({ t: e.t, code: 'a', data: alt });
       if (group && (e.t - group.t > COALESCE_S || group.chars + e.data.length > COALESCE_MAX_CHARS)) wait = flushGroup();
       group ??= { t: e.t, parts: [], chars: 0 };
       group.parts.push(e.data);

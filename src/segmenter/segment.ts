@@ -40,6 +40,8 @@ export interface SegmentOptions {
   idleSplitMinutes: number;
   /** What claude-mem itself printed in the session, by ownKey (memory/own-output.ts): never content. */
   own?: ReadonlySet<string>;
+  /** A shell session: what is typed inside a full-screen program it runs (vim, less) is not a request or a marker. */
+  shell?: boolean;
   marker: string;
 }
 

@@ -75,6 +75,24 @@ describe('segmentSession', () => {
     expect(seg?.lines.map((l) => l.text)).toEqual(['$ claude-mem list', 'The build now runs with make all']);
   });
 
+  it('in a shell, takes nothing typed inside a full-screen program (vim keystrokes) as a request or a marker', () => {
+    const events = [
+      ev(1, 'i', 'vim src/cart.js\r'),
+      ev(1.5, 'a', 'h'),
+      ev(2, 'i', 'cc'),
+      ev(2.5, 'i', 'return items.reduce((a, b) => a + b, 0)\r!记得 not a marker\r'),
+      ev(3, 'i', '\u001b:wq\r'),
+      ev(3.5, 'a', 'l'),
+      ev(4, 'i', 'npm test\r'),
+    ];
+    const [seg] = segmentSession(events, [], { idleSplitMinutes: 5, marker: '!记得', shell: true });
+    expect(seg?.inputs.map((i) => i.text)).toEqual(['vim src/cart.js', 'npm test']);
+    expect(seg?.markers).toEqual([]);
+    // A CLI that draws itself on the alternate screen (not a shell) keeps its inputs.
+    const [cli] = segmentSession(events, [], { idleSplitMinutes: 5, marker: '!记得' });
+    expect(cli?.inputs.length).toBeGreaterThan(2);
+  });
+
   it("drops claude-mem's own block from lines and input", () => {
     const lines = [
       { t: 1, text: 'hello' },

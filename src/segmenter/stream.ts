@@ -36,15 +36,22 @@ export class SegmentStream {
    */
   private jumps: number[] = [];
   private lastEventT: number | undefined;
+  /** A full-screen program (the alternate screen) is showing: replay.ts marks it with 'a' events. */
+  private fullScreen = false;
 
   constructor(private readonly o: SegmentOptions) {
     this.idle = o.idleSplitMinutes * 60;
   }
 
   event(e: InputEvent): void {
+    if (e.code === 'a') {
+      this.fullScreen = e.data === 'h';
+      return;
+    }
     this.lastEventT = e.t;
     this.activity(e.t);
     if (e.code !== 'i') return;
+    if (this.fullScreen && this.o.shell) return;
     for (const s of this.editor.feed(e.t, e.data)) {
       const kept = this.inputFilter.keep(s.text);
       if (kept !== undefined) this.inputs.push({ ...s, text: kept });
