@@ -115,6 +115,12 @@ describe('types by speaker', () => {
     expect(classify('from now on, explain the plan before editing files', 'user')).toBe('global');
     expect(classify('以后都先写测试再改代码', 'user')).toBe('global');
     expect(classify('from now on we deploy from the release branch', 'user')).toBe('project');
+    // The same standing instruction, marked or remembered, is the user's too (README: types follow what it is, not how it came).
+    expect(classify('From now on, always run the tests before committing')).toBe('global');
+    expect(classify('以后提交前先跑测试')).toBe('global');
+    expect(classify('From now on, use conventional commit messages in this repo')).toBe('project');
+    expect(classify('以后这个项目的提交信息都用英文写')).toBe('project');
+    expect(classify('Never migrate the staging database on Fridays')).toBe('project');
   });
 
   it('makes commands, places and hard rules project; changes, causes and status fact', () => {
