@@ -55,7 +55,11 @@ export const QUOTE_MAX_CHARS = 20;
 export function brief(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const chars = [...flat];
-  return chars.length > QUOTE_MAX_CHARS ? `${chars.slice(0, QUOTE_MAX_CHARS).join('')}…` : flat;
+  if (chars.length <= QUOTE_MAX_CHARS) return flat;
+  const cut = chars.slice(0, QUOTE_MAX_CHARS).join('');
+  // At a word's end where there is one close by: "deploy scr…" reads as a typo.
+  const space = cut.lastIndexOf(' ');
+  return `${space >= QUOTE_MAX_CHARS / 2 ? cut.slice(0, space) : cut}…`;
 }
 
 /** Commander's own error lines quote the offending word in '…': shorten every such quote. */

@@ -42,6 +42,9 @@ export class LineTransport implements Transport {
   private skipping = false;
   private queue: string[] = [];
   private writing = false;
+  /** Requests handed to the server and not yet answered: stdin closing must not cut them off. */
+  private inFlight = new Set<string | number>();
+  private onIdle: (() => void) | undefined;
 
   constructor(
     private readonly input: NodeJS.ReadableStream = process.stdin,
@@ -62,6 +65,24 @@ export class LineTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     this.write(`${JSON.stringify(message)}\n`);
+    if (('result' in message || 'error' in message) && 'id' in message && (typeof message.id === 'string' || typeof message.id === 'number')) {
+      this.inFlight.delete(message.id);
+      if (this.inFlight.size === 0) this.onIdle?.();
+    }
+  }
+
+  /** Resolves once every request read so far has been answered (`requests.jsonl | claude-mem mcp` gets all its replies). */
+  drained(): Promise<void> {
+    if (this.inFlight.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.onIdle = resolve;
+    });
+  }
+
+  /** Resolves once everything queued has been written out. */
+  flushed(): Promise<void> {
+    if (!this.writing) return Promise.resolve();
+    return new Promise((resolve) => this.output.once('drain', () => resolve()));
   }
 
   private readonly onInputError = (err: Error): void => this.onerror?.(err);
@@ -101,6 +122,7 @@ export class LineTransport implements Transport {
       if (r) this.reply(r);
       return;
     }
+    if ('method' in message && 'id' in message && (typeof message.id === 'string' || typeof message.id === 'number')) this.inFlight.add(message.id);
     this.onmessage?.(message);
   }
 

@@ -120,5 +120,8 @@ export async function serveStdio(memory: MemorySource, o: McpOptions): Promise<v
   // Opened now, so the first call does not wait; a failure is the first call's tool error.
   memory().catch(() => undefined);
   await closed;
+  // Input ended with calls still running (requests piped from a file): they are answered first.
+  await Promise.race([transport.drained(), new Promise((r) => setTimeout(r, 30_000).unref())]);
+  await transport.flushed();
   await server.close().catch(() => undefined);
 }

@@ -1,4 +1,6 @@
-import { basename } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { touchPrivateFile } from '../fs-private.js';
 import { isAiCli, isShell } from '../agents.js';
 import { ConfigError, exitCodes, errorMessage } from '../errors.js';
 import { defaultConfig, loadConfig, resolvePaths, type LoadedConfig, type Paths } from '../config/index.js';
@@ -26,6 +28,18 @@ export interface RunOptions {
   inject: boolean;
   record: boolean;
   sets: string[];
+}
+
+/** The line at exit: explained the first time, then short (the same sentence after every session was noise). */
+function exitLine(userDataDir: string): string {
+  const mark = join(userDataDir, '.notice-exit-line');
+  if (existsSync(mark)) return 'session recorded';
+  try {
+    touchPrivateFile(mark);
+  } catch {
+    // Explained again next time: the lesser harm.
+  }
+  return 'recorded this session; its memories are distilled in the background ("claude-mem list" shows them)';
 }
 
 /** Env var that names the session to a wrapped CLI (and its hooks). */
@@ -126,7 +140,8 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   };
   if (memory && opts.inject && config.inject.enabled) {
     const b = injection?.block;
-    status(b && b.memories > 0 ? `${b.memories} memor${b.memories === 1 ? 'y' : 'ies'}, ${b.tokens} tokens → ${agent}` : `no memories for this directory yet → ${agent}`);
+    // What was handed over, said as that: a store holds more than one launch's block.
+    status(b && b.memories > 0 ? `handed over ${b.memories} memor${b.memories === 1 ? 'y' : 'ies'} (${b.tokens} tokens) → ${agent}` : `no memories for this directory yet → ${agent}`);
   }
 
   if (nested && opts.record && memory && config.watch.enabled) status('inside a session claude-mem already records: this one is recorded there, once');
@@ -173,7 +188,7 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   injection?.cleanup();
   // After the CLI, not before it: the distill of a recorded session warms the block itself.
   if (injection?.rewarm && !recording?.recorded) warmLater(paths.projectDataDir, opts.cwd, opts.env);
-  if (recording?.recorded) status(`recorded this session; its memories are distilled in the background (claude-mem list)`);
+  if (recording?.recorded) status(exitLine(paths.userDataDir));
   clearInterval(keepAlive);
   return result.status;
 }

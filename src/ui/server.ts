@@ -77,7 +77,8 @@ export function startUi(memory: DirectoryMemory, o: { port?: number; onError?: (
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    const method = req.method ?? 'GET';
+    // HEAD is a GET whose body Node leaves out (curl -I, link checkers).
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     if (url.pathname === '/favicon.ico') {
       res.writeHead(204).end();
       return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { makeSandbox, CLI } from '../helpers/sandbox.js';
 
 interface Reply {
@@ -51,5 +51,22 @@ describe('claude-mem mcp against hostile input', () => {
     child.stdin.end();
     const code = await new Promise<number | null>((r) => child.on('close', r));
     expect(code).toBe(0);
+  });
+
+  it('answers every request piped from a file before exiting when its input ends', async () => {
+    const sb = makeSandbox('cm-mcp-pipe');
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'remember', arguments: { text: 'The staging database is reset every Monday at 06:00 UTC' } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'search', arguments: { query: 'staging database reset' } } },
+      { jsonrpc: '2.0', id: 4, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'search', arguments: { query: 'Monday' } } },
+      { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'get', arguments: { ids: ['1'] } } },
+    ];
+    const r = spawnSync(process.execPath, [CLI, 'mcp'], { cwd: sb.project, env: sb.env, input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n', encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(0);
+    const ids = r.stdout.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as Reply).id);
+    expect(ids.sort()).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });

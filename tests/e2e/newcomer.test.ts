@@ -46,4 +46,18 @@ describe('honest messages', () => {
     expect(missing.stdout).toMatch(/^forgot/);
     expect(missing.stderr).toMatch(/no memory with id 999/);
   });
+
+  it('context says none fits the budget when memories exist, config names the variable and source of each key, a quoted query is cut at a word', () => {
+    const sb = makeSandbox('cm-msgs');
+    const o = { cwd: sb.project, env: sb.env };
+    cm(['remember', 'The deploy script lives in ops/deploy.sh and must only run on Tuesdays after the freeze lifts'], o);
+    const tight = cm(['--set', 'inject.token_budget=5', 'context'], o);
+    expect(tight.stdout).toMatch(/none of the 1 memories for here fits inject\.token_budget 5/);
+    expect(tight.stdout).not.toMatch(/no memories to inject here yet/);
+    const cfg = cm(['--set', 'inject.token_budget=900', 'config'], o).stdout;
+    expect(cfg).toMatch(/^inject\.token_budget = 900 {2}\(from --set; env CLAUDE_MEM_INJECT_TOKEN_BUDGET\)$/m);
+    expect(cfg).toMatch(/^watch\.enabled = true {2}\(default; env CLAUDE_MEM_WATCH_ENABLED\)$/m);
+    const none = cm(['query', 'kubernetes helm chart values override'], o).stdout;
+    expect(none).toMatch(/no memories match "kubernetes helm…"/);
+  });
 });

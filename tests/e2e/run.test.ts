@@ -222,8 +222,13 @@ describe('claude-mem run under a real PTY', () => {
     expect(cm(['remember', 'The deploy script lives in ops/deploy.sh and runs on Fridays'], o).status).toBe(0);
     const h = startCli(['run', 'sh', '-c', 'echo child-output'], o);
     expect((await h.exited).exitCode).toBe(0);
-    expect(h.text()).toMatch(/claude-mem: 1 memory, \d+ tokens → sh\r\n/);
+    expect(h.text()).toMatch(/claude-mem: handed over 1 memory \(\d+ tokens\) → sh\r\n/);
     expect(h.text()).toMatch(/claude-mem: recorded this session; its memories are distilled in the background/);
+    // Explained once; after that, short.
+    const again = startCli(['run', 'sh', '-c', 'echo second-session'], { cwd: sb.project, env: sb.env });
+    await again.exited;
+    expect(again.text()).toMatch(/claude-mem: session recorded\r\n/);
+    expect(again.text()).not.toMatch(/distilled in the background/);
     const quiet = startCli(['run', '-q', 'sh', '-c', 'echo child-output'], o);
     await quiet.exited;
     expect(quiet.text()).not.toContain('claude-mem:');

@@ -36,6 +36,13 @@ describe('the viewer API: bad input gets a clear error, and the server goes on',
     expect(r.status).toBe(200);
   });
 
+  it('answers HEAD as it answers GET, without a body (curl -I)', async () => {
+    const head = await fetch(`${base}?token=${token}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toContain('text/html');
+    expect(await head.text()).toBe('');
+  });
+
   it('answers unknown ids, routes and actions with 404, bad bodies with 400', async () => {
     expect(await error(await get('memory/999'))).toContain('no memory with id 999');
     expect((await get('nothing-here')).status).toBe(404);

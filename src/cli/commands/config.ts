@@ -18,7 +18,7 @@ export function registerConfig(program: Command, cli: CliEnv): void {
         cli.print(JSON.stringify({ files: loaded.files, keys: rows }, null, 2));
         return;
       }
-      for (const r of rows) cli.print(`${r.key} = ${JSON.stringify(r.value)}${r.set ? '' : ' (default)'}`);
+      for (const r of rows) cli.print(`${r.key} = ${JSON.stringify(r.value)}  (${r.set ? `from ${loaded.sources.get(r.key) ?? 'a layer'}` : 'default'}; env ${r.env})`);
       cli.print(`files: ${loaded.files.length ? loaded.files.join(', ') : 'none'}`);
     });
 }

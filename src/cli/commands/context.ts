@@ -29,7 +29,8 @@ export function registerContext(program: Command, cli: CliEnv): void {
         return;
       }
       if (!block.text) {
-        cli.print('no memories to inject here yet.');
+        // Memories there are, and none fits: say so, not that there are none.
+        cli.print(block.dropped ? `none of the ${block.dropped} memories for here fits inject.token_budget ${budget}; raise it (e.g. --set inject.token_budget=800).` : 'no memories to inject here yet.');
         return;
       }
       cli.print(block.text);
