@@ -29,8 +29,8 @@ const QUERY = file(
 );
 const LAUNCH = file(
   'agents|inject/adapters/builtin|inject/launch-query|transcripts/homes|cli/start-run|' +
-    'memory/(?:launch-facts|live-markers|recording|transcript-ref|run-wrapped)|' +
-    'pty/(?:exit-status|terminal|fan-out|marker-catcher|slave-hold|run-session|index|echo-probe|input-gate|ordered-sink|resolve-command)',
+    'memory/(?:launch-facts|live-markers|recording|transcript-ref|run-wrapped|own-output)|' +
+    'pty/(?:exit-status|terminal|fan-out|marker-catcher|slave-hold|run-session|hangup|index|echo-probe|input-gate|ordered-sink|resolve-command)',
 );
 
 const esm = {

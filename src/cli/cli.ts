@@ -1,5 +1,6 @@
 import { FatalError, exitCodes } from '../errors.js';
 import { createMessages } from './messages.js';
+import { nativeMismatch } from './native-error.js';
 import { parseLaunchArgs } from './launch-args.js';
 import type { CliEnv } from './env.js';
 
@@ -58,6 +59,11 @@ async function main(): Promise<void> {
       process.exitCode = err.exitCode;
       return;
     }
+    if (nativeMismatch(err)) {
+      messages.error(nativeMismatch(err) as string);
+      process.exitCode = exitCodes.failure;
+      return;
+    }
     // A store failure no layer below named (it would have said which store): still one line, not a stack.
     if (err instanceof Error && err.name === 'SqliteError') {
       messages.error(`a memory store failed: ${err.message}. "claude-mem status" names the stores; if this repeats, one is damaged: move it aside (mv mem.db mem.db.bak) and claude-mem starts a new one.`);
@@ -86,12 +92,22 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 });
 
 process.on('uncaughtException', (err) => {
+  const native = nativeMismatch(err);
+  if (native) {
+    process.stderr.write(`claude-mem: error: ${native}\n`);
+    process.exit(exitCodes.failure);
+  }
   // A bug: show the stack. The 'exit' handlers restore the terminal.
   process.stderr.write(`claude-mem: internal error (please report): ${err.stack ?? String(err)}\n`);
   process.exit(exitCodes.failure);
 });
 
 void main().catch((err: unknown) => {
+  const native = nativeMismatch(err);
+  if (native) {
+    process.stderr.write(`claude-mem: error: ${native}\n`);
+    process.exit(exitCodes.failure);
+  }
   process.stderr.write(`claude-mem: internal error (please report): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(exitCodes.failure);
 });

@@ -8,11 +8,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { findProjectRoot, userDataDir } from '../config/paths.js';
 import { PROJECT_CONFIG_FILE, trustState } from '../config/index.js';
 import { readConfigText } from '../config/load.js';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { writePrivateFile } from '../fs-private.js';
 import { MANIFEST, manifestEntry, planImport, readNote, type Manifest, type Note } from '../export/markdown-import.js';
 import { INDEX_NOTE } from '../export/markdown.js';
-import { withCliMemory, type CliEnv } from './env.js';
+import { loadFor, withCliMemory, type CliEnv } from './env.js';
 import { ConfigError } from '../errors.js';
 
 /** What a path is, following links; a dangling link or a loop is neither. */
@@ -74,8 +74,15 @@ function fromUntrustedRepo(dir: string, env: NodeJS.ProcessEnv): string | undefi
 }
 
 export async function importMarkdown(cli: CliEnv, dir: string): Promise<void> {
-  const manifest = readManifest(dir);
-  const { notes: read, skipped } = notesIn(dir);
+  const whole = readManifest(dir);
+  // A vault may hold several projects' notes (their ids repeat): this project's folder and the globals only.
+  const project = basename(loadFor(cli, undefined, false).paths.projectRoot) || 'project';
+  const folderOf = (path: string): string => path.split('/')[0] ?? '';
+  const theirs = new Set(Object.keys(whole).map(folderOf).filter((f) => f !== project && f !== 'global'));
+  const ours = (path: string): boolean => !theirs.has(folderOf(path));
+  const manifest: Manifest = Object.fromEntries(Object.entries(whole).filter(([path]) => ours(path)));
+  const { notes: all, skipped } = notesIn(dir);
+  const read = all.filter((n) => ours(n.path));
   const repo = fromUntrustedRepo(dir, cli.env);
   const demoted = repo ? read.filter((n) => n.type === 'global' && n.id === undefined && !manifest[n.path]) : [];
   const notes = read.map((n) => (demoted.includes(n) ? { ...n, type: 'project' as const } : n));
@@ -109,6 +116,9 @@ export async function importMarkdown(cli: CliEnv, dir: string): Promise<void> {
     out.push(`${done.updated} updated, ${done.archived} archived, ${done.added} added from ${dir}`);
     return out;
   });
-  writePrivateFile(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  const others = Object.fromEntries(Object.entries(whole).filter(([path]) => !ours(path)));
+  writePrivateFile(join(dir, MANIFEST), `${JSON.stringify({ ...others, ...manifest }, null, 2)}\n`);
   for (const l of lines) cli.print(l);
+  // A conflict left both sides as they were: a script must see that it did not all apply.
+  if (lines.some((l) => l.startsWith('conflict: '))) cli.setExitCode(1);
 }

@@ -25,7 +25,10 @@ const firstLine = (text: string): string => {
 /** Text inside a [[link]] alias or a list line must not close it or start markup (links, HTML). */
 const plain = (s: string): string => s.replace(/[[\]|<>]/g, ' ').replace(/\s+/g, ' ').trim();
 
-export function memoryNote(m: Memory, sameSession: Memory[]): string {
+/** A note's name in links: its folder too, so one vault holds several projects whose ids repeat (shop/1, api/1). */
+const linkName = (m: Memory, projectName: string): string => `${folderOf(m, projectName)}/${m.id}`;
+
+export function memoryNote(m: Memory, sameSession: Memory[], projectName = 'project'): string {
   const front = {
     id: m.id,
     type: m.type,
@@ -41,15 +44,21 @@ export function memoryNote(m: Memory, sameSession: Memory[]): string {
   };
   const parts = [`---\n${stringify(front).trimEnd()}\n---`, m.text.trim()];
   if (m.supplement.trim()) parts.push(`## Also said\n\n${m.supplement.trim()}`);
-  if (sameSession.length) parts.push(`## Same session\n\n${sameSession.map((o) => `- [[${o.id}|${plain(firstLine(o.text))}]]`).join('\n')}`);
+  if (sameSession.length) parts.push(`## Same session\n\n${sameSession.map((o) => `- [[${linkName(o, projectName)}|${plain(firstLine(o.text))}]]`).join('\n')}`);
   return `${parts.join('\n\n')}\n`;
 }
 
-export function indexNote(title: string, memories: Memory[]): string {
+export function indexNote(title: string, memories: Memory[], projectName = 'project'): string {
   const byType = new Map<string, Memory[]>();
   for (const m of memories) byType.set(m.type, [...(byType.get(m.type) ?? []), m]);
-  const sections = [...byType.entries()].map(([type, ms]) => `## ${type}\n\n${ms.map((m) => `- [[${m.id}|${plain(firstLine(m.text))}]]`).join('\n')}`);
+  const sections = [...byType.entries()].map(([type, ms]) => `## ${type}\n\n${ms.map((m) => `- [[${linkName(m, projectName)}|${plain(firstLine(m.text))}]]`).join('\n')}`);
   return `# ${plain(title)}\n\nMemories from claude-mem, one note each.\n\n${sections.join('\n\n')}\n`;
+}
+
+/** Pure: a vault's manifest after exporting into it: the folders written now replace theirs, other projects' entries stay. */
+export function mergeManifest(old: Manifest, fresh: Manifest, folders: string[]): Manifest {
+  const kept = Object.entries(old).filter(([path]) => !folders.includes(path.split('/')[0] ?? ''));
+  return { ...Object.fromEntries(kept), ...fresh };
 }
 
 /** The notes, and the manifest `import --markdown` compares edits against. */
@@ -63,9 +72,9 @@ export function markdownExport(memories: Memory[], projectName: string): { files
     const folder = folderOf(m, projectName);
     folders.set(folder, [...(folders.get(folder) ?? []), m]);
     const others = (m.sessionId ? bySession.get(m.sessionId) ?? [] : []).filter((o) => o.id !== m.id);
-    out.set(`${folder}/${m.id}.md`, memoryNote(m, others));
+    out.set(`${folder}/${m.id}.md`, memoryNote(m, others, projectName));
     manifest[`${folder}/${m.id}.md`] = manifestEntry(m, m.text.trim());
   }
-  for (const [folder, ms] of folders) out.set(`${folder}/${INDEX_NOTE}`, indexNote(folder === 'global' ? 'Global memories' : folder, ms));
+  for (const [folder, ms] of folders) out.set(`${folder}/${INDEX_NOTE}`, indexNote(folder === 'global' ? 'Global memories' : folder, ms, projectName));
   return { files: out, manifest };
 }

@@ -40,13 +40,13 @@ describe('claude-mem export --markdown', () => {
     expect(zh.front).toMatchObject({ id: '1', type: 'project', dir: sb.project, agent: 'bash', session: 's1', status: 'active', heat: 0 });
     expect(typeof zh.front['created']).toBe('string');
     expect(zh.body.startsWith('日志格式统一用 JSON，字段名用 snake_case')).toBe(true);
-    expect(zh.body).toContain('## Same session\n\n- [[2|the orders table must not be altered without a migration]]');
-    expect(note('project/2.md').body).toContain('[[1|日志格式统一用 JSON，字段名用 snake_case]]');
+    expect(zh.body).toContain('## Same session\n\n- [[project/2|the orders table must not be altered without a migration]]');
+    expect(note('project/2.md').body).toContain('[[project/1|日志格式统一用 JSON，字段名用 snake_case]]');
     expect(note('global/g1.md').front).toMatchObject({ id: 'g1', type: 'global' });
     // The memory's own text stays as it is; in the index its line cannot make a link or a tag.
     expect(note('project/3.md').body).toContain('<img src=x onerror=alert(1)> and [[evil|link]]');
     expect(tree['project/index.md']).toContain('## project');
-    expect(tree['project/index.md']).toContain('- [[3|XSS probe: img src=x onerror=alert(1) and evil link stay text.]]');
+    expect(tree['project/index.md']).toContain('- [[project/3|XSS probe: img src=x onerror=alert(1) and evil link stay text.]]');
     expect(tree['project/index.md']).not.toContain('<img');
 
     expect(cm(['export', '--markdown', vault], o).status).toBe(0);
@@ -130,5 +130,36 @@ describe('claude-mem export --markdown', () => {
     expect(after.some((m) => m.text.includes('cache is warmed'))).toBe(false);
     // Again: the rename is remembered, nothing changes.
     expect(cm(['import', '--markdown', vault], o).stdout).toContain('0 updated, 0 archived, 0 added');
+  });
+
+  it('one vault holds two projects: each keeps its manifest entries, links name their folder, and a conflict exits 1', () => {
+    const sb = makeSandbox('cm-vault-two');
+    const shop = join(sb.home, 'shop');
+    const api = join(sb.home, 'api');
+    for (const d of [shop, api]) mkdirSync(join(d, '.git'), { recursive: true });
+    cm(['remember', 'The shop builds with make shop from the root'], { cwd: shop, env: sb.env });
+    cm(['remember', 'The shop deploys on Tuesdays only'], { cwd: shop, env: sb.env });
+    cm(['remember', 'The api builds with cargo build --release'], { cwd: api, env: sb.env });
+    const vault = join(sb.home, 'vault');
+    expect(cm(['export', '--markdown', vault], { cwd: shop, env: sb.env }).status).toBe(0);
+    expect(cm(['export', '--markdown', vault], { cwd: api, env: sb.env }).status).toBe(0);
+    expect(readFileSync(join(vault, 'shop', 'index.md'), 'utf8')).toContain('[[shop/1|');
+    // Edits in the first project's notes still come back.
+    writeFileSync(join(vault, 'shop', '1.md'), readFileSync(join(vault, 'shop', '1.md'), 'utf8').replace('make shop', 'make shop-all'));
+    rmSync(join(vault, 'shop', '2.md'));
+    const r = cm(['import', '--markdown', vault], { cwd: shop, env: sb.env });
+    expect(r.stdout).toContain('1 updated, 1 archived, 0 added');
+    expect(listJson({ cwd: api, env: sb.env }).map((m) => m.text)).toEqual(['The api builds with cargo build --release']);
+    expect(cm(['import', '--markdown', vault], { cwd: api, env: sb.env }).stdout).toContain('0 updated, 0 archived, 0 added');
+    // A conflict is not success.
+    const other = join(sb.home, 'vault2');
+    expect(cm(['export', '--markdown', other], { cwd: api, env: sb.env }).status).toBe(0);
+    expect(cm(['export', '--markdown', vault], { cwd: api, env: sb.env }).status).toBe(0);
+    writeFileSync(join(vault, 'api', '1.md'), readFileSync(join(vault, 'api', '1.md'), 'utf8').replace('--release', '--release --locked'));
+    expect(cm(['import', '--markdown', vault], { cwd: api, env: sb.env }).status).toBe(0);
+    writeFileSync(join(other, 'api', '1.md'), readFileSync(join(other, 'api', '1.md'), 'utf8').replace('cargo build', 'cargo xtask build'));
+    const c = cm(['import', '--markdown', other], { cwd: api, env: sb.env });
+    expect(c.stdout).toMatch(/conflict: api\/1\.md/);
+    expect(c.status).toBe(1);
   });
 });

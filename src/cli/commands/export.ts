@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { basename, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
 import type { MemoryType } from '../../text/index.js';
 import { writePrivateFile } from '../../fs-private.js';
@@ -16,16 +17,26 @@ export function registerExport(program: Command, cli: CliEnv): void {
     .action(async (o: { markdown: string; type?: MemoryType; archived?: boolean }) => {
       if (!o.markdown.trim()) throw new UsageError('--markdown needs a folder');
       const dir = resolve(cli.cwd, o.markdown);
-      const { markdownExport } = await import('../../export/markdown.js');
+      const { markdownExport, mergeManifest } = await import('../../export/markdown.js');
       const { MANIFEST } = await import('../../export/markdown-import.js');
-      const { files, manifest, root } = await withCliMemory(
+      const { files, manifest, root, project } = await withCliMemory(
         cli,
-        (m) => ({ ...markdownExport(m.list({ type: o.type, includeArchived: o.archived ?? false }), basename(m.loaded.paths.projectRoot) || 'project'), root: m.loaded.paths.projectRoot }),
+        (m) => {
+          const project = basename(m.loaded.paths.projectRoot) || 'project';
+          return { ...markdownExport(m.list({ type: o.type, includeArchived: o.archived ?? false }), project), root: m.loaded.paths.projectRoot, project };
+        },
         { create: false },
       );
       // Each note is written whole (a temporary file renamed over it): never half a note.
       for (const [path, content] of files) writePrivateFile(join(dir, path), content);
-      writePrivateFile(join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+      // One vault can hold several projects: another project's entries stay in the manifest.
+      let old = {};
+      try {
+        old = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as typeof manifest;
+      } catch {
+        // No vault here yet, or a broken manifest: this export's is the whole of it.
+      }
+      writePrivateFile(join(dir, MANIFEST), `${JSON.stringify(mergeManifest(old, manifest, [project, 'global']), null, 2)}\n`);
       const notes = [...files.keys()].filter((p) => !p.endsWith('/index.md')).length;
       cli.print(`wrote ${notes} memor${notes === 1 ? 'y' : 'ies'} of ${root} as notes in ${dir}`);
     });
