@@ -3,15 +3,14 @@
 // trip (export, then import with no changes). Each beside a baseline in
 // the same run: an empty page from the same server, `node -e 0`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer from 'puppeteer-core';
+import { launchBrowser } from '../tests/helpers/browser.mjs';
 import { CLI, sandbox, now, pct, fmt } from './lib.mjs';
 import { buildStore } from './fixtures.mjs';
 
 const QUERIES = ['orders table index', '日志 JSON 格式', 'payment webhook staging', '缓存键 版本号', 'pytest -q', 'rate limiter redis', '数据库迁移', 'login page snake_case'];
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 
 export async function ui({ memories, reps }) {
   const sb = sandbox('ui');
@@ -29,8 +28,8 @@ export async function ui({ memories, reps }) {
   const token = url.replace(/.*token=/, '');
   const base = url.replace(/\?token=.*/, '');
   const rows = [];
-  if (CHROMIUM) {
-    const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  {
+    const browser = await launchBrowser();
     const page = await browser.newPage();
     const first = [];
     const blank = [];

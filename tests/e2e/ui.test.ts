@@ -1,15 +1,15 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
+import { launchBrowser } from '../helpers/browser.mjs';
 import { makeSandbox, CLI, ROOT } from '../helpers/sandbox.js';
 import { Tmux } from '../helpers/tmux.js';
 import { cm, listJson, poll } from '../helpers/cli.js';
 import { startUiServer } from '../helpers/ui-server.js';
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 const SHOTS = join(ROOT, 'docs', 'screenshots');
 const XSS = 'Never render <img src=x onerror=alert(1)> as markup; the docs link [docs](javascript:alert(2)) stays text';
 
@@ -27,7 +27,6 @@ let page: Page;
 const alerts: string[] = [];
 
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('no chromium here: apt-get install chromium (.ci/run does)');
   // A real session under the wrapper, with a marker: its memory points at a moment of this log.
   tmux.start('bash', `${process.execPath} ${CLI} run -q bash --norc --noprofile`, { cwd: sb.project, env, cols: 90 });
   await tmux.waitFor('bash', (s) => /^\$/m.test(s));
@@ -50,7 +49,7 @@ beforeAll(async () => {
   }
   ({ server, url } = await startUiServer(o));
   // A loaded two-core machine has taken over puppeteer's default 30 s to start chromium.
-  browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'], timeout: 120_000 });
+  browser = await launchBrowser();
   page = await browser.newPage();
   await page.setViewport({ width: 1200, height: 800 });
   page.on('console', (m) => {
