@@ -48,6 +48,13 @@ describe('model embedder, on a model the test writes itself (offline)', () => {
     expect(choice.notice).toMatch(/no local model missing\/model; using built-in lexical vectors/);
     expect(chooseEmbedder(modelsDir, 'lexical').notice).toBeUndefined();
   });
+
+  it('falls back to lexical vectors, saying why, when the model is there but its optional runtime is not', () => {
+    const choice = chooseEmbedder(modelsDir, id, () => false);
+    expect(choice.embedder.id).toBe('lexical-v1');
+    expect(choice.notice).toMatch(/is here, but not its runtime \(@huggingface\/transformers/);
+    expect(chooseEmbedder(modelsDir, id).embedder.id).toBe(`model:${id}`);
+  });
 });
 
 describe('model errors the user can fix', () => {

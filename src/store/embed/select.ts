@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { LexicalEmbedder } from './lexical.js';
 import { MODEL_THRESHOLDS, ModelEmbedder, localModelFile, modelDir } from './model.js';
 import { calibratedThresholds } from './calibration.js';
@@ -13,11 +14,33 @@ export interface EmbedderChoice {
  * The model when its files are on disk, else the lexical embedder with a
  * one-line notice. "lexical" in config forces the lexical one, silently.
  */
-export function chooseEmbedder(modelsDir: string, model: string): EmbedderChoice {
+export function chooseEmbedder(modelsDir: string, model: string, hasRuntime: () => boolean = modelRuntimeInstalled): EmbedderChoice {
   if (model === 'lexical') return { embedder: new LexicalEmbedder() };
-  if (localModelFile(modelsDir, model)) return { embedder: new ModelEmbedder(modelsDir, model, calibratedThresholds(modelDir(modelsDir, model)) ?? MODEL_THRESHOLDS) };
+  if (localModelFile(modelsDir, model)) {
+    if (!hasRuntime()) {
+      return {
+        embedder: new LexicalEmbedder(),
+        notice: `the model ${model} is here, but not its runtime (@huggingface/transformers, optional: its install needs network); using built-in lexical vectors. Reinstall claude-mem where npm can download, or set store.vector_model to "lexical".`,
+      };
+    }
+    return { embedder: new ModelEmbedder(modelsDir, model, calibratedThresholds(modelDir(modelsDir, model)) ?? MODEL_THRESHOLDS) };
+  }
   return {
     embedder: new LexicalEmbedder(),
     notice: `no local model ${model}; using built-in lexical vectors (run "claude-mem model pull" for semantic search).`,
   };
+}
+
+/**
+ * Whether the model runtime is installed. It is an optional dependency:
+ * onnxruntime-node, under it, downloads GPU files when installed, and where
+ * npm cannot reach them it is left out and claude-mem installs anyway.
+ */
+export function modelRuntimeInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('@huggingface/transformers');
+    return true;
+  } catch {
+    return false;
+  }
 }
