@@ -92,8 +92,9 @@ function insert(db: WriteTarget, c: Candidate, w: Written, corrected: NearMemory
   const created = createdOf(c, w);
   const info = db
     .stmt(
-      `INSERT INTO memories (type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id, subject, subject_key, value)
-       VALUES (?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?, ?, ?, ?)`,
+      // Past every id ever given (id_floor keeps those of forgotten memories): SQLite alone reuses the largest after a delete.
+      `INSERT INTO memories (id, type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id, subject, subject_key, value)
+       VALUES (MAX(COALESCE((SELECT MAX(id) FROM memories), 0), COALESCE((SELECT MAX(v) FROM id_floor), 0)) + 1, ?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?, ?, ?, ?)`,
     )
     .run(c.type, w.text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, created, w.hash, db.embedderId, w.statement?.subject ?? null, w.statement?.key ?? null, w.statement?.value ?? null);
   const id = Number(info.lastInsertRowid);

@@ -43,7 +43,8 @@ export class BatchWriter {
   private subjects?: SubjectIndex;
 
   constructor(private readonly store: BatchStore) {
-    const maxId = store.stmt('SELECT max(id) FROM memories').pluck().get() as number | null;
+    // The id the batch's first insert gets (apply-write.ts): past every id ever given, forgotten ones too.
+    const maxId = store.stmt('SELECT MAX(COALESCE((SELECT MAX(id) FROM memories), 0), COALESCE((SELECT MAX(v) FROM id_floor), 0))').pluck().get() as number | null;
     this.vectors = new BatchVectors(store.vectors, (maxId ?? 0) + 1);
   }
 

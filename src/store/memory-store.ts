@@ -315,6 +315,7 @@ export class MemoryStore {
       this.db
         .transaction(() => {
           const info = this.stmt('DELETE FROM memories WHERE id = ?').run(rowid);
+          this.stmt('UPDATE id_floor SET v = MAX(v, ?)').run(rowid);
           this.stmt('DELETE FROM memories_fts WHERE rowid = ?').run(rowid);
           this.vectors.remove(rowid);
           return info.changes > 0;

@@ -181,6 +181,12 @@ export const MIGRATIONS: Migration[] = [
     // without this, FTS5 keeps deleted terms in old segments until a merge.
     up: (db) => db.exec(`INSERT INTO memories_fts(memories_fts, rank) VALUES('secure-delete', 1);`),
   },
+  {
+    name: '015_id_floor',
+    // A forgotten memory's id is never given to another: a note, a link or a
+    // person's memory of "[12]" must not come to mean something else.
+    up: (db) => db.exec(`CREATE TABLE id_floor (v INTEGER NOT NULL); INSERT INTO id_floor (v) SELECT COALESCE(MAX(id), 0) FROM memories;`),
+  },
 ];
 
 /**

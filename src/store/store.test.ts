@@ -326,6 +326,9 @@ describe('write path', () => {
     expect(s.db.prepare('SELECT COUNT(*) AS n FROM memories_fts').get()).toEqual({ n: 0 });
     expect(s.db.prepare('SELECT COUNT(*) AS n FROM memory_vectors').get()).toEqual({ n: 0 });
     expect(s.forget(id)).toBe(false);
+    // Its id is never given again: a note or a link to it must not come to mean another memory.
+    const next = await s.write({ ...base, type: 'fact', text: 'the cache warmer runs every fifteen minutes on the worker' }, POLICY);
+    expect(s.parseId(next.id ?? '')).toBeGreaterThan(id);
   });
 
   it('keeps heat, archives cold facts lazily, and hides archived by default', async () => {
