@@ -34,6 +34,21 @@ describe('the marker catcher', () => {
     expect(c.feed('ls -la\r')).toEqual({ forward: 'ls -la\r', echo: '', untouched: true });
   });
 
+  it('catches the marker on a line that is empty however it got so: Ctrl-L, a deleted character, Ctrl-A Ctrl-K, Ctrl-U, Ctrl-W', () => {
+    for (const before of [['\x0c'], ['x', '\x7f'], ['echo hi', '\x01', '\x0b'], ['echo hi', '\x15'], ['hi', '\x17'], ['ab', '\x1b[D', '\x1b[D', '\x0b']]) {
+      const r = run(new MarkerCatcher('!记得', 'shell'), [...before, ...'!记得 probe\r']);
+      expect(r.echo, JSON.stringify(before)).toBe('!记得 probe');
+      expect(r.forward.endsWith('\r') && !r.forward.includes('!'), JSON.stringify(before)).toBe(true);
+    }
+  });
+
+  it('leaves a line it cannot know alone: a recalled history line, a completion', () => {
+    expect(run(new MarkerCatcher('!记得', 'shell'), ['\x1b[A', '!记得 x\r']).forward).toBe('\x1b[A!记得 x\r');
+    expect(run(new MarkerCatcher('!记得', 'shell'), ['ec', '\t', '\x15', '!记得 x\r']).forward).toBe('ec\t\x15!记得 x\r');
+    // After Enter the next line is known again.
+    expect(run(new MarkerCatcher('!记得', 'shell'), ['\x1b[A', '\r', ...'!记得 x\r']).echo).toBe('!记得 x');
+  });
+
   it('edits the caught line with backspace and gives the line back when the marker is deleted', () => {
     const r = run(new MarkerCatcher('!记得', 'shell'), ['!记得', ' ab', '\x7f', '\x7f', '\x7f', '\x7f', 'ls\r']);
     expect(r.forward).toBe('ls\r');

@@ -35,11 +35,81 @@ export function columns(ch: string): number {
 /** Entering (h) or leaving (l) the alternate screen. */
 const ALT_SCREEN = /\x1b\[\?(?:1049|1047|47)([hl])/g;
 const ENTER = new Set(['\r', '\n']);
-/** Keys after which the line being typed is empty again. */
-const LINE_RESET = new Set(['\r', '\n', '\x03', '\x15']);
+
+/**
+ * What the line being typed holds, followed through the editing keys a
+ * readline-style prompt knows, so a marker is caught when the line is
+ * empty however it got so: after Ctrl-L, a typed-then-deleted character,
+ * Ctrl-A Ctrl-K, Ctrl-U. Keys whose effect cannot be known here (history,
+ * completion) make it unknown until the next Enter or Ctrl-C. Pure.
+ */
+export class LineModel {
+  /** undefined: not known (a recalled or completed line). */
+  private text: string | undefined = '';
+  private cursor = 0;
+  private escape = '';
+
+  get empty(): boolean {
+    return this.text === '';
+  }
+
+  key(ch: string): void {
+    if (this.escape) {
+      this.escape += ch;
+      if (this.escape.length === 2 && ch !== '[' && ch !== 'O') return this.endEscape();
+      if (this.escape.length > 2 && /[A-Za-z~]/.test(ch)) this.endEscape();
+      return;
+    }
+    if (ch === '\x1b') {
+      this.escape = ch;
+      return;
+    }
+    if (ch === '\r' || ch === '\n' || ch === '\x03') return this.reset('');
+    if (this.text === undefined) return;
+    const t = this.text;
+    const at = this.cursor;
+    if (ch === '\x7f' || ch === '\b') {
+      if (at > 0) this.set(t.slice(0, at - 1) + t.slice(at), at - 1);
+    } else if (ch === '\x01') this.cursor = 0;
+    else if (ch === '\x05') this.cursor = t.length;
+    else if (ch === '\x02') this.cursor = Math.max(0, at - 1);
+    else if (ch === '\x06') this.cursor = Math.min(t.length, at + 1);
+    else if (ch === '\x0b') this.set(t.slice(0, at), at);
+    else if (ch === '\x15') this.set(t.slice(at), 0);
+    else if (ch === '\x04') this.set(t.slice(0, at) + t.slice(at + 1), at);
+    else if (ch === '\x0c') return;
+    else if (ch === '\x17') {
+      const kept = t.slice(0, at).replace(/\S*\s*$/, '');
+      this.set(kept + t.slice(at), kept.length);
+    } else if (ch < ' ') this.text = undefined;
+    else this.set(t.slice(0, at) + ch + t.slice(at), at + 1);
+  }
+
+  private set(text: string, cursor: number): void {
+    this.text = text;
+    this.cursor = cursor;
+  }
+
+  private reset(text: string): void {
+    this.escape = '';
+    this.set(text, text.length);
+  }
+
+  /** Left and right move the cursor; anything else (history, completion menus) leaves the line unknown. */
+  private endEscape(): void {
+    const seq = this.escape;
+    this.escape = '';
+    if (this.text === undefined) return;
+    if (seq === '\x1b[D' || seq === '\x1bOD') this.cursor = Math.max(0, this.cursor - 1);
+    else if (seq === '\x1b[C' || seq === '\x1bOC') this.cursor = Math.min(this.text.length, this.cursor + 1);
+    else if (seq === '\x1b[H' || seq === '\x1bOH') this.cursor = 0;
+    else if (seq === '\x1b[F' || seq === '\x1bOF') this.cursor = this.text.length;
+    else if (seq !== '\x1b[200~' && seq !== '\x1b[201~') this.text = undefined;
+  }
+}
 
 export class MarkerCatcher {
-  private atLineStart = true;
+  private readonly line = new LineModel();
   private held = '';
   private caught: string | undefined;
   private inEscape = false;
@@ -90,10 +160,10 @@ export class MarkerCatcher {
         }
         // Not the marker after all: what was held goes on, then this key as usual.
         forward += this.held;
+        for (const h of this.held) this.line.key(h);
         this.held = '';
-        this.atLineStart = false;
       }
-      if (this.atLineStart && this.active && ch === this.marker[0]) {
+      if (this.line.empty && this.active && ch === this.marker[0]) {
         touched = true;
         if (this.marker.length === 1) {
           this.caught = '';
@@ -102,8 +172,7 @@ export class MarkerCatcher {
         continue;
       }
       forward += ch;
-      // Anything else (an arrow recalling history included) puts text on the line.
-      this.atLineStart = LINE_RESET.has(ch);
+      this.line.key(ch);
     }
     return { forward, echo, untouched: !touched };
   }
@@ -122,7 +191,7 @@ export class MarkerCatcher {
     if (ENTER.has(ch)) {
       const text = shown();
       this.caught = undefined;
-      this.atLineStart = true;
+      this.line.key('\r');
       return this.mode === 'shell' ? { forward: '\r', echo: '' } : { forward: '', echo: erase(text) };
     }
     if (ch === '\x7f' || ch === '\b') {
@@ -131,7 +200,6 @@ export class MarkerCatcher {
       if (last === undefined) {
         // Deleting into the marker gives the line back, empty.
         this.caught = undefined;
-        this.atLineStart = true;
         return { forward: '', echo: erase(this.marker) };
       }
       this.caught = chars.join('');
@@ -140,7 +208,7 @@ export class MarkerCatcher {
     if (ch === '\x03') {
       const text = shown();
       this.caught = undefined;
-      this.atLineStart = true;
+      this.line.key('\x03');
       return { forward: this.mode === 'shell' ? '\x03' : '', echo: erase(text) };
     }
     if (ch < ' ') return { forward: '', echo: '' };

@@ -32,6 +32,40 @@ describe('the marker where ! means something, typed in a real terminal', () => {
     expect(memories.filter((m) => m.text.includes('make check'))).toHaveLength(1);
   });
 
+  it('in bash: the marker is caught however the line came to be empty (Ctrl-L, a deleted key, Ctrl-A Ctrl-K)', async () => {
+    const sb = makeSandbox('cm-mark-edit');
+    const env = { ...sb.env, PS1: '$ ' };
+    tmux.start('edit', `${process.execPath} ${CLI} run -q bash --norc --noprofile`, { cwd: sb.project, env, cols: 100 });
+    await tmux.waitFor('edit', (s) => /^\$/m.test(s));
+    const cases: Array<{ before: string[]; typed?: string; text: string }> = [
+      { before: ['C-l'], text: 'probe after ctrl-l keeps the staging db read-only' },
+      { before: [], typed: 'x', text: 'probe after a deleted key keeps port 8080 for previews' },
+      { before: ['C-a', 'C-k'], typed: 'echo hi', text: 'probe after ctrl-a ctrl-k keeps releases on Tuesdays' },
+    ];
+    for (const c of cases) {
+      if (c.typed) tmux.type('edit', c.typed);
+      if (c.typed === 'x') tmux.keys('edit', 'BSpace');
+      for (const k of c.before) tmux.keys('edit', k);
+      await new Promise((r) => setTimeout(r, 200));
+      tmux.type('edit', `!记得 ${c.text}`);
+      tmux.keys('edit', 'Enter');
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    tmux.type('edit', 'echo done-$((6*7))');
+    tmux.keys('edit', 'Enter');
+    const screen = await tmux.waitFor('edit', (s) => s.includes('done-42'));
+    expect(screen).not.toContain('event not found');
+    expect(screen).not.toContain('command not found');
+    tmux.type('edit', 'exit');
+    tmux.keys('edit', 'Enter');
+    expect(await tmux.exitStatus('edit')).toBe(0);
+    const memories = await poll(
+      () => listJson({ cwd: sb.project, env }),
+      (ms) => cases.every((c) => ms.some((m) => m.text === c.text)),
+    );
+    expect(memories.filter((m) => m.text.includes('probe after'))).toHaveLength(3);
+  });
+
   it('in an AI CLI: the model never gets the marker line, and the screen is left as it was', async () => {
     const sb = makeSandbox('cm-mark-cli');
     const env = { ...sb.env, PATH: `${FAKE_BIN}:${sb.env['PATH'] ?? ''}` };
