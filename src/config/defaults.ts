@@ -49,5 +49,10 @@ export const DEFAULTS: Config = {
   }
 };
 
+/** The defaults, without loading zod. */
+export function defaultConfig(): Config {
+  return structuredClone(DEFAULTS);
+}
+
 /** The config code and the YAML and zod versions, hashed: a cached config (cache.ts) of another is not used. */
-export const CONFIG_FINGERPRINT = '0t03d7fd7k6';
+export const CONFIG_FINGERPRINT = '1u7ptaobvrf';

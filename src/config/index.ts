@@ -7,7 +7,8 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { ConfigError } from '../errors.js';
 import { asideDataDir, dropTrustKeys, ignoredNotice, shippedNotice, shipsDataDir, trustState } from './trust.js';
 
-export { configSchema, defaultConfig, computedDefaults, type Config, type AdapterConfig } from './schema.js';
+export { configSchema, computedDefaults, type Config, type AdapterConfig } from './schema.js';
+export { defaultConfig } from './defaults.js';
 export { listConfigKeys, type ConfigKey } from './keys.js';
 // The renderers (config/render.ts) are imported from there: only init and docs use them.
 export { resolvePaths, type Paths, DATA_DIR_ENV, PROJECT_CONFIG_FILE, PROJECT_DATA_DIR } from './paths.js';

@@ -3,7 +3,8 @@ import type { Document, LineCounter } from 'yaml';
 import { yaml } from './yaml.js';
 import type { z } from 'zod';
 import { ConfigError, errnoCode } from '../errors.js';
-import { configSchema, defaultConfig, type Config } from './schema.js';
+import { configSchema, type Config } from './schema.js';
+import { defaultConfig } from './defaults.js';
 import { listConfigKeys, configKeyNames, configEnvValues } from './keys.js';
 import { closest } from '../text/edit-distance.js';
 

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import type { z as Zod } from 'zod';
-import { DEFAULTS } from './defaults.js';
 
 /**
  * The one config schema. Every key has its type, default and description
@@ -13,7 +12,8 @@ import { DEFAULTS } from './defaults.js';
  * zod costs ~50 ms to load, a third of a launch. It is loaded only when
  * there is something to validate (a config file, a CLAUDE_MEM_* variable, a
  * --set flag); otherwise the defaults come from defaults.ts, which is
- * generated from this schema and checked by a test.
+ * generated from this schema and checked by a test (it imports this
+ * module's types; this module imports nothing of it).
  */
 function buildSchema(z: typeof Zod) {
   const adapterSchema = z
@@ -207,11 +207,6 @@ let schema: ConfigSchema | undefined;
 export function configSchema(): ConfigSchema {
   schema ??= buildSchema((requireCjs('zod') as typeof import('zod')).z);
   return schema;
-}
-
-/** The defaults, without loading zod (see defaults.ts). */
-export function defaultConfig(): Config {
-  return structuredClone(DEFAULTS);
 }
 
 /** What defaults.ts must hold: the schema's own defaults. */
