@@ -13,8 +13,7 @@ import { userDataDir } from '../config/paths.js';
 /** Hook input beyond this is not read: a hook must never stall its CLI. */
 export const MAX_HOOK_INPUT_BYTES = 1024 * 1024;
 
-/** Set by run in the child's env when the CLI's own SessionStart hook is to hand the block over. */
-export const VIA_HOOKS_ENV = 'CLAUDE_MEM_VIA_HOOKS';
+export { VIA_HOOKS_ENV } from '../agents.js';
 
 /** Inside `claude-mem run` a hook records nothing: run records the session itself. */
 export const insideRun = (env: NodeJS.ProcessEnv): boolean => Boolean(env['CLAUDE_MEM_SESSION_ID']);

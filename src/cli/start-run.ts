@@ -22,5 +22,13 @@ export async function startRun(cli: CliEnv, o: StartRun): Promise<number> {
     sets: cli.sets(),
     // Never in a pipe or a log a script reads.
     statusLines: cli.stderrIsTerminal,
+    viaHooks: handsOverViaHooks,
   });
+}
+
+/** Codex with trusted hooks and Gemini with the linked extension take the block from their SessionStart hook; setup modules load only for their own CLI. */
+async function handsOverViaHooks(agent: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  if (agent === 'codex') return (await import('../setup/codex.js')).codexHooksReady(env);
+  if (agent === 'gemini') return (await import('../setup/gemini.js')).geminiExtensionLinked(env);
+  return false;
 }

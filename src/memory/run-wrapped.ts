@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { touchPrivateFile } from '../fs-private.js';
-import { isAiCli, isShell } from '../agents.js';
+import { isAiCli, isShell, VIA_HOOKS_ENV } from '../agents.js';
 import { ConfigError, exitCodes, errorMessage } from '../errors.js';
 import { defaultConfig, loadConfig, resolvePaths, type LoadedConfig, type Paths } from '../config/index.js';
 import { newSessionId, unprocessedLogs, resolveCommand, runSession, sweepStaleLocks } from '../pty/index.js';
@@ -13,7 +13,6 @@ import { spawnDetached } from './background.js';
 import { prepareInjection, type PreparedInjection } from './launch.js';
 import { mcpRegistration } from './mcp-registration.js';
 import { transcriptFor } from './transcript-ref.js';
-import { VIA_HOOKS_ENV } from '../cli/hook-capture.js';
 import { noticeOnce } from './notice-once.js';
 import { warmLater } from './warm.js';
 
@@ -28,6 +27,12 @@ export interface RunOptions {
   inject: boolean;
   record: boolean;
   sets: string[];
+  /**
+   * Whether this CLI's own hooks hand the block over (set up by `claude-mem
+   * setup`): then run adds nothing to its arguments. Asked of whoever knows
+   * the CLIs' setup (the command line does); the library imports none of it.
+   */
+  viaHooks?: (agent: string, env: NodeJS.ProcessEnv) => Promise<boolean>;
 }
 
 /** The line at exit: explained the first time, then short (the same sentence after every session was noise). */
@@ -103,10 +108,7 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   // A CLI set up to take the block from its own SessionStart hook gets it
   // there: for Codex any -c override would push it off its shared background
   // server; for Gemini the only per-run way is a visible first prompt.
-  // The setup modules load only for their own CLI: a launch of anything else skips them.
-  const viaHooks =
-    (agent === 'codex' && (await import('../setup/codex.js')).codexHooksReady(opts.env)) ||
-    (agent === 'gemini' && (await import('../setup/gemini.js')).geminiExtensionLinked(opts.env));
+  const viaHooks = (await opts.viaHooks?.(agent, opts.env)) ?? false;
   if (memory && opts.inject && config.inject.enabled) {
     try {
       injection = await prepareInjection({ agent, args: opts.args, cwd: opts.cwd, loaded, searchTool: mcp?.searchTool });
