@@ -48,7 +48,7 @@ const esm = {
       groups: [
         // Higher first: a module the base names is not pulled into the store by a dependency.
         // Its own: a hook spools its event and exits, and must not load the launch's node-pty.
-        { name: 'hook-spool', test: file('cli/hook-(?:spool|capture)'), priority: 4 },
+        { name: 'hook-spool', test: file('cli/hook-(?:spool|capture)|env-names'), priority: 4 },
         { name: 'base', test: BASE, priority: 3 },
         { name: 'store', test: STORE, priority: 2 },
         { name: 'query', test: QUERY, priority: 2 },

@@ -15,8 +15,3 @@ export function isAiCli(agent: string): boolean {
   return AI_CLIS.has(agent);
 }
 
-/**
- * Set by run in the child's environment when the CLI's own SessionStart hook
- * hands the block over (setup installed it): the hook, not run, injects.
- */
-export const VIA_HOOKS_ENV = 'CLAUDE_MEM_VIA_HOOKS';

@@ -13,7 +13,7 @@ import { userDataDir } from '../config/paths.js';
 /** Hook input beyond this is not read: a hook must never stall its CLI. */
 export const MAX_HOOK_INPUT_BYTES = 1024 * 1024;
 
-export { VIA_HOOKS_ENV } from '../agents.js';
+export { VIA_HOOKS_ENV } from '../env-names.js';
 
 /** Inside `claude-mem run` a hook records nothing: run records the session itself. */
 export const insideRun = (env: NodeJS.ProcessEnv): boolean => Boolean(env['CLAUDE_MEM_SESSION_ID']);

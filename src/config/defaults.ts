@@ -55,4 +55,4 @@ export function defaultConfig(): Config {
 }
 
 /** The config code and the YAML and zod versions, hashed: a cached config (cache.ts) of another is not used. */
-export const CONFIG_FINGERPRINT = '1u7ptaobvrf';
+export const CONFIG_FINGERPRINT = '093vyq869us';

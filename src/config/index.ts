@@ -1,9 +1,9 @@
 import { mergeLayers, readConfigText, parseConfigText, envLayer, flagLayer, type LoadedConfig } from './load.js';
 import { cachedConfig, configKey, keepConfig } from './cache.js';
 import { configEnvValues } from './keys.js';
-import { resolvePaths, findProjectRoot, PROJECT_CONFIG_FILE, PROJECT_DATA_DIR, type Paths } from './paths.js';
-import { existsSync, realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { resolvePaths, findProjectRoot, realish, PROJECT_CONFIG_FILE, PROJECT_DATA_DIR, type Paths } from './paths.js';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
 import { ConfigError } from '../errors.js';
 import { asideDataDir, dropTrustKeys, ignoredNotice, shippedNotice, shipsDataDir, trustState } from './trust.js';
 
@@ -72,22 +72,6 @@ function setShippedAside(paths: Paths, loaded: LoadedConfig): Paths {
   const aside = asideDataDir(paths.userDataDir, paths.projectRoot);
   loaded.warnings.push(shippedNotice(paths.projectDataDir, aside));
   return { ...paths, projectDataDir: aside, projectDb: join(aside, 'mem.db'), sessionsDir: join(aside, 'sessions') };
-}
-
-/** The nearest part of `p` that exists, with symlinks resolved, and the rest appended. */
-function realish(p: string): string {
-  const rest: string[] = [];
-  let cur = resolve(p);
-  for (;;) {
-    try {
-      return join(realpathSync(cur), ...rest.reverse());
-    } catch {
-      const parent = dirname(cur);
-      if (parent === cur) return resolve(p);
-      rest.push(basename(cur));
-      cur = parent;
-    }
-  }
 }
 
 function isInside(child: string, parent: string): boolean {

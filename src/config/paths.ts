@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /** The user store lives here when set; every test points it at a temp dir. */
 export const DATA_DIR_ENV = 'CLAUDE_MEM_DATA_DIR';
@@ -76,3 +76,18 @@ export function resolvePaths(cwd: string, env: NodeJS.ProcessEnv, dbPath = join(
   };
 }
 
+/** The nearest part of `p` that exists, with symlinks resolved, and the rest appended. */
+export function realish(p: string): string {
+  const rest: string[] = [];
+  let cur = resolve(p);
+  for (;;) {
+    try {
+      return join(realpathSync(cur), ...rest.reverse());
+    } catch {
+      const parent = dirname(cur);
+      if (parent === cur) return resolve(p);
+      rest.push(basename(cur));
+      cur = parent;
+    }
+  }
+}

@@ -7,8 +7,9 @@
  * the user's own data folder, as direnv and mise do: an edit to the file
  * (a `git pull`) needs trusting again.
  */
-import { readFileSync, realpathSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { realish } from './paths.js';
 import { sha256Hex } from '../ids.js';
 import { writePrivateFile } from '../fs-private.js';
 
@@ -36,14 +37,6 @@ export interface TrustEntry {
 
 export type TrustState = 'trusted' | 'untrusted' | 'changed';
 
-function realDir(dir: string): string {
-  try {
-    return realpathSync(dir);
-  } catch {
-    return resolve(dir);
-  }
-}
-
 export function readTrust(dataDir: string): TrustEntry[] {
   try {
     const v = JSON.parse(readFileSync(join(dataDir, TRUST_FILE), 'utf8')) as { entries?: unknown };
@@ -63,12 +56,12 @@ export function trustStateOf(entries: TrustEntry[], dir: string, text: string | 
 }
 
 export function trustState(dataDir: string, root: string, text: string | undefined): TrustState {
-  return trustStateOf(readTrust(dataDir), realDir(root), text);
+  return trustStateOf(readTrust(dataDir), realish(root), text);
 }
 
 /** Records (or with `revoke`, removes) the trust of `root` as its config reads now. */
 export function setTrust(dataDir: string, root: string, text: string | undefined, revoke = false): boolean {
-  const dir = realDir(root);
+  const dir = realish(root);
   const entries = readTrust(dataDir);
   const had = entries.some((e) => e.dir === dir);
   const rest = entries.filter((e) => e.dir !== dir);
@@ -120,7 +113,7 @@ export function shipsDataDir(root: string, dataDirName: string): boolean {
 
 /** Where an untrusted project's own memory lives while its shipped folder is set aside. */
 export function asideDataDir(userDataDir: string, root: string): string {
-  return join(userDataDir, 'projects', sha256Hex(realDir(root)).slice(0, 16));
+  return join(userDataDir, 'projects', sha256Hex(realish(root)).slice(0, 16));
 }
 
 export function shippedNotice(dataDir: string, aside: string): string {

@@ -11,7 +11,9 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ownKey } from '../segmenter/own-key.js';
 
-export const OWN_OUTPUT_ENV = 'CLAUDE_MEM_OWN_OUTPUT';
+import { OWN_OUTPUT_ENV } from '../env-names.js';
+
+export { OWN_OUTPUT_ENV };
 
 export const ownOutputPath = (sessionsDir: string, sessionId: string): string => join(sessionsDir, `${sessionId}.own`);
 

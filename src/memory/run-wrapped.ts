@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { touchPrivateFile } from '../fs-private.js';
-import { isAiCli, isShell, VIA_HOOKS_ENV } from '../agents.js';
+import { isAiCli, isShell } from '../agents.js';
+import { VIA_HOOKS_ENV } from '../env-names.js';
 import { ConfigError, exitCodes, errorMessage } from '../errors.js';
 import { defaultConfig, loadConfig, resolvePaths, type LoadedConfig, type Paths } from '../config/index.js';
 import { newSessionId, unprocessedLogs, resolveCommand, runSession, sweepStaleLocks } from '../pty/index.js';
