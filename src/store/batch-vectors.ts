@@ -13,7 +13,7 @@ import { dot, unitOf } from '../text/cosine.js';
  * spent 22 of its 37 s in them.
  *
  * Up to EXACT_UP_TO vectors the batch is scanned exactly; past that an HNSW
- * graph in memory (usearch, int8 cells) proposes twice the neighbours asked
+ * graph in memory (usearch, int8 cells) proposes four times the neighbours asked
  * and the float vectors score them, where usearch loads; an exact scan
  * otherwise.
  */
@@ -82,7 +82,7 @@ export class BatchVectors {
     const u = unitOf(v) ?? v;
     if (this.graph) {
       // The graph proposes (int8 cells), the float vectors decide: dedup thresholds need exact similarities.
-      const m = this.graph.search(v, k * 2, 1);
+      const m = this.graph.search(v, k * 4, 1);
       const out: Neighbour[] = [];
       for (const key of m.keys) {
         const e = this.pending.get(Number(key));
@@ -118,7 +118,10 @@ export class BatchVectors {
       matrix.set(e.vector, i * dims);
       i++;
     }
-    graph.add(keys, matrix);
+    // One thread: a graph built by several differs from run to run (and on a
+    // loaded machine missed a restatement now and then); 513 vectors take
+    // a few milliseconds either way.
+    graph.add(keys, matrix, 1);
     this.graph = graph;
   }
 }
