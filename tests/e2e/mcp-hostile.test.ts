@@ -16,7 +16,8 @@ describe('claude-mem mcp against hostile input', () => {
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const replies = (): Reply[] => out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Reply);
+    // Only whole lines: a reply can arrive in several chunks, and the last piece may still be cut.
+    const replies = (): Reply[] => out.slice(0, out.lastIndexOf('\n') + 1).split('\n').filter(Boolean).map((l) => JSON.parse(l) as Reply);
     const waitFor = async (ok: (r: Reply[]) => boolean): Promise<Reply[]> => {
       for (let i = 0; i < 400; i++) {
         if (ok(replies())) return replies();
