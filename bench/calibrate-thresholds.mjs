@@ -14,7 +14,6 @@ const sb = sandbox('calibrate');
 const memory = await openMemory({
   cwd: sb.project,
   env: sb.env,
-  recover: false,
   sets: ['store.vector_model=lexical', 'dedup.update_threshold=0.999', 'dedup.merge_threshold=0.999', 'trivia.filter_enabled=false'],
 });
 

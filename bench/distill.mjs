@@ -4,7 +4,7 @@
 import { writeFileSync, mkdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { DISTILL_HEAP_FLAG } from '../dist/memory/background.js';
+import { DISTILL_HEAP_FLAG } from '../dist/background/spawn.js';
 import { join } from 'node:path';
 import { sandbox, now, fmt } from './lib.mjs';
 import { encodeHeader, encodeEvent, openMemory } from 'claude-mem';
@@ -48,7 +48,7 @@ async function distillHere(mb) {
   mkdirSync(sessions, { recursive: true });
   const path = join(sessions, 'bench.cast');
   const turns = writeSession(path, mb);
-  const memory = await openMemory({ cwd: sb.project, env: sb.env, recover: false });
+  const memory = await openMemory({ cwd: sb.project, env: sb.env });
   const t0 = now();
   const [report] = await memory.process({ session: 'bench' });
   const ms = now() - t0;

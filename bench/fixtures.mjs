@@ -15,7 +15,7 @@ export function syntheticText(i) {
 
 /** N synthetic memories in the sandbox's project store (type fact or project) or user store (global). */
 export async function buildStore(sb, n, { type = 'fact', dir = '/bench' } = {}) {
-  await withMemory({ cwd: sb.project, env: sb.env, sets: ['store.vector_model=lexical'], recover: false }, async (m) => {
+  await withMemory({ cwd: sb.project, env: sb.env, sets: ['store.vector_model=lexical'] }, async (m) => {
     const t0 = Date.now();
     for (let from = 0; from < n; from += 5000) {
       const batch = [];

@@ -43,7 +43,7 @@ function parseDate(s) {
 /** A fresh memory per conversation, in its own sandbox, with the lexical embedder. */
 function freshMemory() {
   const sb = sandbox('locomo');
-  return openMemory({ cwd: sb.project, env: sb.env, sets: ['store.vector_model=lexical'], recover: false });
+  return openMemory({ cwd: sb.project, env: sb.env, sets: ['store.vector_model=lexical'] });
 }
 
 const perCat = new Map();

@@ -55,11 +55,11 @@ export async function mcp({ sizes, reps, calls }) {
     await search('warm up');
     const times = await timed(reps, (q) => search(q));
     // The same searches in this process: what the server adds is the stdio round trip.
-    const memory = await openMemory({ cwd: sb.project, env, recover: false });
+    const memory = await openMemory({ cwd: sb.project, env });
     const base = await timed(reps, (q) => memory.search(q, { limit: 11 }));
     memory.close();
     // And exact vector search in-process (what a store without its index does).
-    const exactMemory = await openMemory({ cwd: sb.project, env: { ...env, CLAUDE_MEM_STORE_ANN_MIN_VECTORS: '0' }, recover: false });
+    const exactMemory = await openMemory({ cwd: sb.project, env: { ...env, CLAUDE_MEM_STORE_ANN_MIN_VECTORS: '0' } });
     const exact = await timed(reps, (q) => exactMemory.search(q, { limit: 11 }));
     exactMemory.close();
     rows.push({

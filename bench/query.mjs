@@ -82,7 +82,7 @@ export async function query({ sizes, reps }) {
   for (const n of sizes) {
     const sb = sandbox(`q${n}`);
     await buildStore(sb, n);
-    const memory = await openMemory({ cwd: sb.project, env: sb.env, sets: ['store.vector_model=lexical'], recover: false });
+    const memory = await openMemory({ cwd: sb.project, env: sb.env, sets: ['store.vector_model=lexical'] });
     const ftsTimes = [];
     const hybrid = [];
     for (let r = 0; r < reps; r++) {
@@ -102,7 +102,7 @@ export async function query({ sizes, reps }) {
     // the background in use; here in the foreground), and the same searches run again.
     const built = spawnSync(process.execPath, [CLI, 'index'], { cwd: sb.project, env: { ...sb.env, CLAUDE_MEM_STORE_VECTOR_MODEL: 'lexical' }, encoding: 'utf8' });
     if (/project store: indexed/.test(built.stderr ?? '')) {
-      const approx = await openMemory({ cwd: sb.project, env: sb.env, sets: ['store.vector_model=lexical'], recover: false });
+      const approx = await openMemory({ cwd: sb.project, env: sb.env, sets: ['store.vector_model=lexical'] });
       const ann = [];
       for (let r = 0; r < reps; r++) {
         for (const q of QUERIES) {

@@ -19,23 +19,24 @@ const file = (pattern) => new RegExp(`dist/(?:${pattern})\\.js$`);
 
 const BASE = file(
   'errors|ids|memory-block|fs-private|config/[^/]+|text/edit-distance|store/version|pty/(?:session-files|asciicast)|' +
-    'cli/(?:messages|launch-args)|memory/(?:token-memo|context|handover|context-cache|launch|mcp-registration|notice-once|warm|background)',
+    'cli/(?:messages|launch-args)|memory/(?:token-memo|context|context-cache|next-launch|notice-once)|session/(?:handover|launch|mcp-registration)|background/(?:warm|spawn)',
 );
 // The model download (store/embed/hub) loads only for `model pull`, with node:crypto.
 const STORE = file('store/(?!embed/hub).+|text/.+');
 const QUERY = file(
   'cli/(?:program-run|command-word|single-command|program-base|examples|show|env|text-input|commands/query)|' +
-    'memory/(?:pending|vector-upkeep|review|status|log-upkeep|summarizer-command|directory-memory|notices|skip-reasons|git-exclude|open)',
+    'memory/(?:pending|vector-report|review|status|log-scrub|directory-memory|notices|git-exclude|open)|' +
+    'background/(?:with-upkeep|jobs|recover|legacy-handovers|vector-upkeep|log-upkeep|summarizer-command|skip-reasons)',
 );
 const LAUNCH = file(
   'agents|inject/adapters/builtin|inject/launch-query|transcripts/homes|cli/start-run|' +
-    'memory/(?:launch-facts|live-markers|recording|transcript-ref|run-wrapped|own-output)|' +
-    'pty/(?:exit-status|terminal|fan-out|marker-catcher|slave-hold|run-session|hangup|index|echo-probe|input-gate|ordered-sink|resolve-command)',
+    'memory/launch-facts|session/(?:live-markers|recording|transcript-ref|run-wrapped)|' +
+    'pty/(?:own-output|exit-status|terminal|fan-out|marker-catcher|slave-hold|run-session|hangup|index|echo-probe|input-gate|ordered-sink|resolve-command)',
 );
 
 const esm = {
   // The distiller's worker thread is started by file (parallel-distill.ts): an entry of its own.
-  input: { main: 'dist/cli/main.js', 'distill-worker': 'dist/memory/distill-worker.js' },
+  input: { main: 'dist/cli/main.js', 'distill-worker': 'dist/background/distill-worker.js' },
   platform: 'node',
   external: (id) => !id.startsWith('.') && !id.startsWith('/'),
   output: {

@@ -7,5 +7,5 @@
 /** The CLI's own SessionStart hook hands the block over (setup installed it): the hook, not run, injects. */
 export const VIA_HOOKS_ENV = 'CLAUDE_MEM_VIA_HOOKS';
 
-/** Where claude-mem commands run inside a recorded session note what they print (memory/own-output.ts). */
+/** Where claude-mem commands run inside a recorded session note what they print (pty/own-output.ts). */
 export const OWN_OUTPUT_ENV = 'CLAUDE_MEM_OWN_OUTPUT';

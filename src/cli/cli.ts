@@ -42,7 +42,7 @@ async function main(): Promise<void> {
       // (run passes a CLI's own output through; mcp and hook talk to a program, not the screen).
       // OWN_OUTPUT_ENV (env-names.ts), spelled out: every command passes here, and an import is a file load.
       if (process.env['CLAUDE_MEM_OWN_OUTPUT'] && !['run', 'mcp', 'hook'].includes((await import('./command-word.js')).commandWord(argv) ?? '')) {
-        (await import('../memory/own-output.js')).noteOwnOutput(process.env);
+        (await import('../pty/own-output.js')).noteOwnOutput(process.env);
       }
       const { runProgram } = await import('./program-run.js');
       runStatus = await runProgram(cli, argv, {

@@ -28,8 +28,8 @@ export function loadFor(cli: CliEnv, dir?: string, warn = true): LoadedConfig & 
 
 /**
  * Opens the memory of the current directory (or `dir`) for one command and
- * always closes it. The core does the upkeep (crash recovery, heat, the
- * fallback notice, archiving); its notices go to stderr.
+ * always closes it. The core does the upkeep (heat, the fallback notice,
+ * archiving), the background the crash recovery; notices go to stderr.
  */
 export async function withCliMemory<T>(
   cli: CliEnv,
@@ -39,11 +39,7 @@ export async function withCliMemory<T>(
   const cwd = o.dir ? resolve(cli.cwd, o.dir) : cli.cwd;
   const loaded = loadFor(cli, o.dir);
   // Loaded here, not at the top: `run` must not pay for SQLite it may not use.
-  // open.js, not the barrel: a memory command must not load the wrapper (node-pty, setup).
-  const { withMemory } = await import('../memory/open.js');
-  return withMemory({ cwd, env: cli.env, loaded, notices: cli.messages, recover: o.recover ?? true, create: o.create }, async (m) => {
-    const result = await fn(m);
-    m.warmInBackground();
-    return result;
-  });
+  // Not the package's barrel: a memory command must not load the wrapper (node-pty, setup).
+  const { withUpkeep } = await import('../background/with-upkeep.js');
+  return withUpkeep({ cwd, env: cli.env, loaded, notices: cli.messages, recover: o.recover, create: o.create }, fn);
 }

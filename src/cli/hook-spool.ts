@@ -6,7 +6,7 @@
  * run left that to the CLI's hooks (VIA_HOOKS_ENV: Codex, whose per-run
  * flags would change its mode). node: builtins only (hook-main.ts).
  */
-import { spawnDetached } from '../memory/background.js';
+import { spawnDetached } from '../background/spawn.js';
 import { appendToSpool, insideRun, parseHookInput, readHookInputSync, VIA_HOOKS_ENV } from './hook-capture.js';
 
 export interface HookEvent {

@@ -1,7 +1,7 @@
 import { UsageError } from '../errors.js';
 import { clipChars } from '../text/index.js';
 import { dayEndOf } from '../text/time-span.js';
-import type { Memory } from '../memory/index.js';
+import type { Memory } from '../store/index.js';
 
 /** Terminal-friendly one-liners for memories; JSON output uses the objects. */
 export function oneLine(text: string, max = 100): string {

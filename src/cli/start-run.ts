@@ -10,7 +10,7 @@ export interface StartRun {
 /** What `run` does once its arguments are read, by commander or by the plain launch reader. */
 export async function startRun(cli: CliEnv, o: StartRun): Promise<number> {
   // Only what the launch needs: SQLite and the tokenizer load only when the cached block misses.
-  const { runWrapped } = await import('../memory/run-wrapped.js');
+  const { runWrapped } = await import('../session/run-wrapped.js');
   return runWrapped({
     command: o.command,
     args: o.args,

@@ -9,6 +9,7 @@ import type { Memory } from '../store/index.js';
 import { MEMORY_TYPES, type MemoryType } from '../text/index.js';
 import { dayEndOf } from '../text/time-span.js';
 import { fullRecord, indexRow, sessionRow } from './rows.js';
+import { warmInBackground } from '../background/jobs.js';
 
 export interface ToolResult {
   text: string;
@@ -169,7 +170,7 @@ export async function rememberTool(memory: DirectoryMemory, args: unknown, agent
   if (!text) fail('"text" is empty: give the sentence to remember');
   if (text.length > MAX_QUERY_CHARS) fail(`"text" is ${text.length} characters; a memory is a sentence or two (under ${MAX_QUERY_CHARS})`);
   const { type, result } = await memory.remember(text, { type: optType(a), agent });
-  memory.warmInBackground();
+  warmInBackground(memory);
   switch (result.action) {
     case 'inserted':
     case 'updated':
@@ -187,7 +188,7 @@ export function forgetTool(memory: DirectoryMemory, args: unknown): ToolResult {
   const id = optString(a, 'id') ?? fail('"id" is missing: the memory to forget, e.g. "12"');
   const r = memory.forget(id as string);
   if (!r) fail(`no memory with id "${id as string}"`);
-  memory.warmInBackground();
+  warmInBackground(memory);
   return { text: `forgot ${id as string}` };
 }
 

@@ -1,20 +1,17 @@
 import { resolve } from 'node:path';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
-import { isLive, listSessionIds, unprocessedLogs } from '../pty/session-files.js';
+import { listSessionIds } from '../pty/session-files.js';
 import type { Candidate, Hit, Memory, MemoryType, SearchFilter, Stores, WriteResult } from '../store/index.js';
 import { buildContext, blockRefs } from './context.js';
-import { prepareContextCache } from './launch.js';
-import type { ProcessMode, ProcessReport } from './pipeline.js';
+import { prepareContextCache } from './next-launch.js';
 import { pendingSessions } from './pending.js';
 import { statusOf, type StatusReport } from './status.js';
-import { pruneLogs, scrubLogs, type PruneReport } from './log-upkeep.js';
-import { summarizerFor } from './summarizer-command.js';
+import { scrubLogs } from './log-scrub.js';
 import { dropBlocksWith } from './context-cache.js';
 import { historyOf, type SubjectHistory } from './history.js';
-import { warmLater } from './warm.js';
 import { accept, pendingReview, retype } from './review.js';
-import { annReports, buildAnnIndexes, startAnnBuildIfDue, type AnnBuildOutcome, type AnnReport } from './vector-upkeep.js';
+import { annReports, type AnnReport } from './vector-report.js';
 
 /** The store's filter (type, agent, dir, since, until, archived), with `dir` resolved against the memory's cwd. */
 export interface QueryOptions extends SearchFilter {
@@ -38,14 +35,6 @@ export interface RememberOptions {
   force?: boolean;
 }
 
-export interface ProcessOptions {
-  /** One session; default: every session not yet processed. */
-  session?: string;
-  /** Every finished log, again (idempotent). */
-  all?: boolean;
-  mode?: ProcessMode;
-}
-
 const DEFAULT_QUERY_LIMIT = 10;
 
 /**
@@ -62,7 +51,8 @@ export class DirectoryMemory {
     readonly loaded: LoadedConfig & { paths: Paths },
     /** The directory this memory was opened for. */
     readonly cwd: string,
-    private readonly env: NodeJS.ProcessEnv,
+    /** The environment it was opened with: what background work it starts inherits it. */
+    readonly env: NodeJS.ProcessEnv,
   ) {
     for (const s of stores.all) {
       const before = s.onChange;
@@ -75,25 +65,19 @@ export class DirectoryMemory {
 
   private changed = false;
 
-  /** True when this open changed what is remembered (and the next launch's block with it). */
+  /** True when this open changed what is remembered (and the next launch's block with it) since the last `settle`. */
   get contentChanged(): boolean {
     return this.changed;
+  }
+
+  /** The change has been dealt with (a warm was asked for): the next one counts anew. */
+  settle(): void {
+    this.changed = false;
   }
 
   /** True when closing will leave the next launch's block ready (after a distill, or warmNextLaunch). */
   get preparesNextLaunch(): boolean {
     return this.saveCache !== undefined;
-  }
-
-  /**
-   * After a change, a background process computes the next launch's block
-   * for this directory (`context --warm`), so that launch never rebuilds it
-   * in the foreground. For commands and the long-lived servers alike.
-   */
-  warmInBackground(): void {
-    if (!this.changed || this.preparesNextLaunch || !this.config.inject.enabled) return;
-    this.changed = false;
-    warmLater(this.paths.projectDataDir, this.cwd, this.env);
   }
 
   /** Computes this directory's block for the next launch now; it is saved when the memory closes. */
@@ -229,11 +213,6 @@ export class DirectoryMemory {
     return where ? where.store.archive(where.rowid) : false;
   }
 
-  /** Removes processed session logs older than `days` (default watch.keep_logs_days). */
-  prune(o: { days?: number; dryRun?: boolean } = {}): PruneReport {
-    return pruneLogs(this.stores, this.paths, o.days ?? this.config.watch.keep_logs_days, { dryRun: o.dryRun });
-  }
-
   /** Exactly the block a launch here would hand over (no heat is paid for a preview). */
   context(o: { cwd?: string; args?: string[] } = {}): Promise<BuiltBlock<Memory>> {
     return buildContext(this.stores, this.config, this.paths, o.cwd ?? this.cwd, o.args ?? []);
@@ -254,32 +233,6 @@ export class DirectoryMemory {
     return listSessionIds(this.paths.sessionsDir);
   }
 
-  /**
-   * Turns session logs into memories. After a full pass the block for the
-   * next launch here is prepared, and saved when the memory is closed.
-   */
-  async process(o: ProcessOptions = {}): Promise<ProcessReport[]> {
-    const mode = o.mode ?? 'full';
-    const dir = this.paths.sessionsDir;
-    // Sessions are recorded in the project store: a read-only one cannot take them.
-    if (!this.stores.project.writable && listSessionIds(dir).length > 0) {
-      const { StoreError } = await import('../errors.js');
-      throw new StoreError(`the project store ${this.paths.projectDb} is read-only here: session logs cannot be processed. Make the folder writable, then run "claude-mem distill".`, 'readonly');
-    }
-    const ids = o.session ? [o.session] : o.all ? listSessionIds(dir).filter((id) => !isLive(dir, id)) : this.pending();
-    const reports: ProcessReport[] = [];
-    const { processSession } = await import('./pipeline.js');
-    const summarizer = summarizerFor(this.config, this.env, this.cwd);
-    for (const id of ids) reports.push(await processSession(this.stores, this.paths, this.config, id, mode, summarizer));
-    // Live and marker passes run while the session does: no block yet.
-    if (mode === 'full' && ids.length > 0) this.saveCache = await prepareContextCache(this.stores, this.loaded, this.cwd);
-    // Looked at once more now that they are done: finding none waiting leaves
-    // the folder's quiet marker (session-files.ts), so the next launch reads
-    // one file instead of every log's.
-    if (mode === 'full') unprocessedLogs(dir);
-    return reports;
-  }
-
   status(): StatusReport {
     return statusOf(this.stores, this.loaded, this.pending());
   }
@@ -294,16 +247,6 @@ export class DirectoryMemory {
   /** Each store's approximate vector index: used, due, or not wanted. */
   vectorIndexes(): AnnReport[] {
     return annReports(this.stores, this.config.store.ann_min_vectors);
-  }
-
-  /** Builds the approximate vector indexes that are due (every one with `force`). */
-  buildVectorIndexes(o: { force?: boolean } = {}): AnnBuildOutcome[] {
-    return buildAnnIndexes(this.stores, this.config.store.ann_min_vectors, o);
-  }
-
-  /** Starts that build in the background when one is due; true when it did. */
-  startVectorIndexBuild(): boolean {
-    return startAnnBuildIfDue(this.stores, this.config.store.ann_min_vectors, this.cwd, this.env);
   }
 
   close(): void {

@@ -1,15 +1,19 @@
 import { loadConfig, type LoadedConfig, type Paths } from '../config/index.js';
-import { logSize, sweepStaleLocks, unprocessedLogs } from '../pty/session-files.js';
+import { unprocessedLogs } from '../pty/session-files.js';
 import type { Embedder } from '../store/index.js';
-import { spawnDetached } from './background.js';
 import { DirectoryMemory } from './directory-memory.js';
-import { applyPendingHeat } from './launch.js';
+import { applyPendingHeat } from './next-launch.js';
 import { noticeOnce } from './notice-once.js';
 import { SILENT, type Notices } from './notices.js';
-import { UNUSABLE } from './skip-reasons.js';
 import { keepOutOfGit } from './git-exclude.js';
-import { sweepLegacyHandovers } from './handover.js';
-import { summarizerFor } from './summarizer-command.js';
+
+/**
+ * Work a client wants done right after the stores open and before the call
+ * returns: crash recovery (background/recover.ts's recoverSessions) is the
+ * one there is. The core only offers the slot, so it never loads the
+ * distiller for a reader that does not ask.
+ */
+export type OnOpen = (memory: DirectoryMemory, notices: Notices) => Promise<void>;
 
 export interface OpenOptions {
   /** The directory whose memory this is; default: the current one. */
@@ -23,10 +27,11 @@ export interface OpenOptions {
   /** Where one-line notices go (fallback embedder, background work). Default: nowhere. */
   notices?: Notices;
   /**
-   * Process session logs left behind by a crash before returning (default
-   * true). Small ones inline, big ones in a background process.
+   * Session logs left behind by a crash: pass recoverSessions (from
+   * claude-mem) to process them before the call returns. Default: left for
+   * the next client that asks.
    */
-  recover?: boolean;
+  recover?: OnOpen;
   /** Use this embedder instead of the configured one (tests, benchmarks). */
   embedder?: Embedder;
   /**
@@ -36,13 +41,10 @@ export interface OpenOptions {
   create?: boolean;
 }
 
-/** Logs up to this size are recovered before the call returns; larger ones in the background. */
-const RECOVER_INLINE_BYTES = 2 * 1024 * 1024;
-
 /**
  * Opens the memory of a directory: config, both stores, and the upkeep
- * every reader owes (crash recovery, heat owed by cached launches, the
- * fallback notice once, lazy archiving of cold facts).
+ * every reader owes (heat owed by cached launches, the fallback notice
+ * once, lazy archiving of cold facts), and crash recovery when asked.
  */
 export async function openMemory(o: OpenOptions = {}): Promise<DirectoryMemory> {
   const cwd = o.cwd ?? process.cwd();
@@ -52,7 +54,7 @@ export async function openMemory(o: OpenOptions = {}): Promise<DirectoryMemory> 
   if (!o.loaded) for (const w of loaded.warnings) notices.warn(w);
   const { openStores } = await import('../store/index.js');
   // Logs waiting to be recovered need a store to land in, even for a reader.
-  const pendingLogs = o.recover !== false && loaded.config.watch.enabled && unprocessedLogs(loaded.paths.sessionsDir).length > 0;
+  const pendingLogs = o.recover !== undefined && loaded.config.watch.enabled && unprocessedLogs(loaded.paths.sessionsDir).length > 0;
   const create = o.create !== false || pendingLogs;
   const stores = openStores(loaded, loaded.paths, { embedder: o.embedder, create });
   const memory = new DirectoryMemory(stores, loaded, cwd, env);
@@ -72,10 +74,9 @@ export async function openMemory(o: OpenOptions = {}): Promise<DirectoryMemory> 
     }
     // Upkeep writes: only where the project store can take them.
     if (stores.project.writable) {
-      if (o.recover !== false) await recover(memory, env, notices);
+      await o.recover?.(memory, notices);
       applyPendingHeat(stores, loaded.paths);
     }
-    sweepLegacyHandovers(loaded.paths.userDataDir);
     noticeOnce(loaded.paths.userDataDir, 'lexical', stores.notice, notices);
     stores.archiveCold();
   } catch (err) {
@@ -93,28 +94,4 @@ export async function withMemory<T>(o: OpenOptions, fn: (memory: DirectoryMemory
   } finally {
     memory.close();
   }
-}
-
-/**
- * Crash recovery: cheap when nothing is pending. Small logs are processed
- * right away, so `list` after a crash shows their memories; a big one would
- * hold the caller up for seconds, so it goes to a background process.
- */
-async function recover(memory: DirectoryMemory, env: NodeJS.ProcessEnv, notices: Notices): Promise<void> {
-  const { config, paths } = memory;
-  sweepStaleLocks(paths.sessionsDir);
-  if (!config.watch.enabled || unprocessedLogs(paths.sessionsDir).length === 0) return;
-  const { processSession } = await import('./pipeline.js');
-  let later = 0;
-  for (const id of memory.pending()) {
-    if (logSize(paths.sessionsDir, id) > RECOVER_INLINE_BYTES) {
-      spawnDetached(['distill', '--session', id], memory.cwd, env);
-      later++;
-      continue;
-    }
-    const r = await processSession(memory.stores, paths, config, id, 'full', summarizerFor(config, env, memory.cwd));
-    if (r.skipped?.kind === 'busy') later++;
-    else if (r.skipped && UNUSABLE.has(r.skipped.kind)) notices.warn(`set aside session log ${id}: ${r.skipped.detail}`);
-  }
-  if (later) notices.info(`${later} session log${later === 1 ? ' is' : 's are'} being processed in the background; their memories appear shortly.`);
 }

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import { listSessionIds } from '../pty/session-files.js';
 import type { Stores, Thresholds } from '../store/index.js';
-import { annReports, type AnnReport } from './vector-upkeep.js';
+import { annReports, type AnnReport } from './vector-report.js';
 import { pendingReviewCount } from './review.js';
 
 export interface StatusReport {

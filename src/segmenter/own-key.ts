@@ -1,6 +1,6 @@
 /**
  * Pure: the form in which a line claude-mem printed and a line of the
- * recorded screen are compared (memory/own-output.ts): escapes, spacing
+ * recorded screen are compared (pty/own-output.ts): escapes, spacing
  * and case do not count.
  */
 export function ownKey(line: string): string {

@@ -38,7 +38,7 @@ export interface Segment {
 
 export interface SegmentOptions {
   idleSplitMinutes: number;
-  /** What claude-mem itself printed in the session, by ownKey (memory/own-output.ts): never content. */
+  /** What claude-mem itself printed in the session, by ownKey (pty/own-output.ts): never content. */
   own?: ReadonlySet<string>;
   /** A shell session: what is typed inside a full-screen program it runs (vim, less) is not a request or a marker. */
   shell?: boolean;

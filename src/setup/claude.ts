@@ -11,7 +11,7 @@ import { claudeConfigDir } from '../transcripts/homes.js';
 import { hasOurHooks, withOurHooks, withoutOurHooks, type HookSpec } from './hook-groups.js';
 import { backupPath, installOwned, readIfThere, uninstallOwned } from './owned-file.js';
 import { hookCommand, MAIN, parseJsonObject, type SetupResult } from './common.js';
-import { CLAUDE_SERVER_NAME } from '../memory/mcp-registration.js';
+import { CLAUDE_SERVER_NAME } from '../session/mcp-registration.js';
 import { isObject } from '../transcripts/jsonl.js';
 
 export const CLAUDE_HOOK_EVENTS = ['SessionStart', 'SessionEnd'] as const;

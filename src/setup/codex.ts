@@ -13,7 +13,7 @@
  */
 import { join } from 'node:path';
 import { codexHome } from '../transcripts/homes.js';
-import { CODEX_SERVER_NAME, codexHasOwnServer } from '../memory/mcp-registration.js';
+import { CODEX_SERVER_NAME, codexHasOwnServer } from '../session/mcp-registration.js';
 import { hasOurHooks, ourGroupIndex, withOurHooks, withoutOurHooks, type HookSpec } from './hook-groups.js';
 import { backupPath, installOwned, readIfThere, uninstallOwned } from './owned-file.js';
 import { hasOurBlock, hookTrusted, withOurMcpServer, withoutOurBlock } from './codex-config.js';

@@ -7,7 +7,7 @@
  * it well under that and under Codex's ~2,500-token cut.
  */
 import { BLOCK_BEGIN, BLOCK_END } from '../memory-block.js';
-import { CLAUDE_SERVER_NAME, CODEX_SERVER_NAME, claudeHasOwnServer, codexHasOwnServer, withToolHint } from '../memory/mcp-registration.js';
+import { CLAUDE_SERVER_NAME, CODEX_SERVER_NAME, claudeHasOwnServer, codexHasOwnServer, withToolHint } from '../session/mcp-registration.js';
 
 const CLAUDE_CONTEXT_MAX_CHARS = 10_000;
 

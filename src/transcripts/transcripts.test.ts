@@ -8,7 +8,7 @@ import { asTranscriptRef, claudeProjectSlug } from './locate.js';
 import { parseGeminiChat } from './gemini.js';
 import { parseCodexRollout } from './codex.js';
 import type { ToolCall } from './types.js';
-import { typedMarkers } from '../memory/transcript-distill.js';
+import { typedMarkers } from '../background/transcript-distill.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'tests', 'fixtures', 'transcripts');
 const FIXTURE = join(FIXTURES, 'claude', 'make-check-2.1.197.jsonl');

@@ -5,8 +5,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import type { DirectoryMemory, Memory, MemoryType } from '../memory/index.js';
+import type { DirectoryMemory } from '../memory/index.js';
+import type { Memory } from '../store/index.js';
+import type { MemoryType } from '../text/index.js';
 import { memoryJson } from '../cli/show.js';
+import { warmInBackground } from '../background/jobs.js';
 
 export interface ApiRequest {
   method: string;
@@ -55,7 +58,7 @@ export async function handleApi(m: DirectoryMemory, r: ApiRequest): Promise<ApiR
     if (r.method === 'GET' && action === 'cast') return cast(m, mem);
     if (r.method === 'POST') {
       const out = await write(m, mem, action, r.body);
-      m.warmInBackground();
+      warmInBackground(m);
       return out;
     }
   }

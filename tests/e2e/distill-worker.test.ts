@@ -6,9 +6,9 @@ import { pathToFileURL } from 'node:url';
 import { ROOT, makeSandbox } from '../helpers/sandbox.js';
 import { cm, listJson } from '../helpers/cli.js';
 
-// The built modules: the worker thread runs dist/memory/distill-worker.js, which only the build makes.
+// The built modules: the worker thread runs dist/background/distill-worker.js, which only the build makes.
 const DIST = join(ROOT, 'dist');
-const { distillSegments, DistillWorker, WORKER_MIN_SEGMENTS } = (await import(pathToFileURL(join(DIST, 'memory', 'parallel-distill.js')).href)) as typeof import('../../src/memory/parallel-distill.js');
+const { distillSegments, DistillWorker, WORKER_MIN_SEGMENTS } = (await import(pathToFileURL(join(DIST, 'background', 'parallel-distill.js')).href)) as typeof import('../../src/background/parallel-distill.js');
 const { replayCast, encodeEvent, encodeHeader } = (await import(pathToFileURL(join(DIST, 'pty', 'index.js')).href)) as typeof import('../../src/pty/index.js');
 const { segmentSession } = (await import(pathToFileURL(join(DIST, 'segmenter', 'index.js')).href)) as typeof import('../../src/segmenter/index.js');
 type Distilled = import('../../src/distill/index.js').Distilled;
@@ -87,7 +87,7 @@ describe('distilling in a worker thread', () => {
       dying,
       `import { parentPort } from 'node:worker_threads';
 import { distillSegment } from ${JSON.stringify(pathToFileURL(join(DIST, 'distill', 'index.js')).href)};
-import { screenContext } from ${JSON.stringify(pathToFileURL(join(DIST, 'memory', 'parallel-distill.js')).href)};
+import { screenContext } from ${JSON.stringify(pathToFileURL(join(DIST, 'background', 'parallel-distill.js')).href)};
 parentPort.once('message', (job) => {
   const ctx = screenContext(job.context);
   parentPort.postMessage({ kind: 'part', from: 0, results: job.segments.map((s) => distillSegment(s, ctx)) });

@@ -60,7 +60,7 @@ describe('golden sessions', () => {
   });
 
   it('a real Codex session gives its answer whole, not the frames of its streaming redraw, and none of its chrome', async () => {
-    const { parseCast, screenLinesOf } = await import('../../src/memory/index.js');
+    const { parseCast, screenLinesOf } = await import('../../src/index.js');
     const cast = parseCast(readFileSync(join(FIXTURES, 'codex-0-171-0.cast'), 'utf8'));
     const lines = await screenLinesOf(cast.events, { cols: cast.header.width, rows: cast.header.height });
     // The screen does show the partial frames ("Run `ruff check sr"): the segmenter must drop them.

@@ -6,7 +6,7 @@ import { makeSandbox, ROOT } from '../helpers/sandbox.js';
 import { startCli } from '../helpers/pty-harness.js';
 import { cm, listJson, poll } from '../helpers/cli.js';
 import { castsIn } from '../helpers/casts.js';
-import { BLOCK_BEGIN, BLOCK_END } from '../../src/memory/index.js';
+import { BLOCK_BEGIN, BLOCK_END } from '../../src/index.js';
 import { encode } from 'gpt-tokenizer';
 
 const FAKE_BIN = join(ROOT, 'tests', 'fixtures', 'bin');

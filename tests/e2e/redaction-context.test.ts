@@ -7,7 +7,7 @@ import { makeSandbox, CLI } from '../helpers/sandbox.js';
 import { castOfTurns } from '../helpers/casts.js';
 import { cm, listJson } from '../helpers/cli.js';
 import { contextSecrets } from '../helpers/secrets-context.js';
-import { redact } from '../../src/memory/index.js';
+import { redact } from '../../src/index.js';
 import type { FakeSecret } from '../helpers/secrets.js';
 
 const { secrets: SECRETS, lookAlikes: LOOK_ALIKES } = contextSecrets();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { makeSandbox } from '../helpers/sandbox.js';
 import { cm } from '../helpers/cli.js';
 import { fakeSecrets, secretCores } from '../helpers/secrets.js';
-import { encodeEvent, encodeHeader, redact, type SessionEvent } from '../../src/memory/index.js';
+import { encodeEvent, encodeHeader, redact, type SessionEvent } from '../../src/index.js';
 
 const SECRETS = fakeSecrets();
 

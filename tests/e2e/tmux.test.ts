@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { makeSandbox, CLI } from '../helpers/sandbox.js';
 import { Tmux } from '../helpers/tmux.js';
 import { castsIn } from '../helpers/casts.js';
-import { screenLinesOf } from '../../src/memory/index.js';
+import { screenLinesOf } from '../../src/index.js';
 
 const tmux = new Tmux();
 afterAll(() => tmux.kill());

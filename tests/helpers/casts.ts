@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { encodeEvent, encodeHeader, parseCast, type ParsedCast, type SessionEvent } from '../../src/memory/index.js';
+import { encodeEvent, encodeHeader, parseCast, type ParsedCast, type SessionEvent } from '../../src/index.js';
 
 export function castsIn(project: string): Array<{ file: string; cast: ParsedCast; raw: string }> {
   const dir = join(project, '.claude-mem', 'sessions');

@@ -11,7 +11,7 @@ export function registerContext(program: Command, cli: CliEnv): void {
     .addOption(new Option('--warm', 'only leave the block ready for the next launch here (run in the background after a change)').hideHelp())
     .action(async (o: { dir?: string; for?: string; json?: boolean; warm?: boolean }) => {
       if (o.warm) {
-        const { runWarm } = await import('../../memory/warm.js');
+        const { runWarm } = await import('../../background/warm.js');
         await runWarm(loadFor(cli, o.dir, false).paths.projectDataDir, () => withCliMemory(cli, (m) => m.warmNextLaunch(), { dir: o.dir, create: false, recover: false }));
         return;
       }
@@ -19,7 +19,7 @@ export function registerContext(program: Command, cli: CliEnv): void {
         cli,
         async (m) => {
           const block = await m.context();
-          const { handOverArgs } = await import('../../memory/index.js');
+          const { handOverArgs } = await import('../../session/launch.js');
           return { block, budget: m.config.inject.token_budget, how: o.for ? await handOverArgs(o.for, m.loaded, block.text || ' ') : undefined };
         },
         { dir: o.dir, create: false },

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { FatalError, exitCodes } from '../../errors.js';
-import type { ProcessMode } from '../../memory/index.js';
+import type { ProcessMode } from '../../background/index.js';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadFor, withCliMemory, type CliEnv } from '../env.js';
@@ -18,7 +18,7 @@ export function registerDistill(program: Command, cli: CliEnv): void {
     .action(async (o: { session?: string; pending?: boolean; all?: boolean; markersOnly?: boolean; live?: boolean }) => {
       const mode: ProcessMode = o.markersOnly ? 'markers' : o.live ? 'live' : 'full';
       // A big log is distilled in a child with a capped heap (memory follows the screen, not the log).
-      const { heapCapped, runCapped } = await import('../../memory/index.js');
+      const { heapCapped, runCapped } = await import('../../background/spawn.js');
       if (!heapCapped() && hasBigLog(loadFor(cli, undefined, false).paths.sessionsDir, o.session)) {
         cli.setExitCode(await runCapped(cli.argv, cli.cwd, cli.env));
         return;
@@ -30,15 +30,16 @@ export function registerDistill(program: Command, cli: CliEnv): void {
             const ids = m.sessionIds().sort().slice(-3);
             throw new FatalError(`no session log ${brief(o.session)} in ${m.paths.sessionsDir}. ${ids.length ? `The latest: ${ids.join(', ')}; their ids are the names of the .cast files there.` : 'No session has been recorded in this project yet ("claude-mem run <cli>" records one).'}`);
           }
-          const reports = await m.process({ session: o.session, all: o.all, mode });
+          const { distillSessions, startVectorIndexBuild } = await import('../../background/jobs.js');
+          const reports = await distillSessions(m, { session: o.session, all: o.all, mode });
           // A store that grew past the approximate index's size gets one, built in its own process.
-          if (reports.some((r) => r.written > 0)) m.startVectorIndexBuild();
+          if (reports.some((r) => r.written > 0)) startVectorIndexBuild(m);
           return reports;
         },
         // This command is the recovery: nothing to recover first.
         { recover: false },
       );
-      const { UNUSABLE } = await import('../../memory/index.js');
+      const { UNUSABLE } = await import('../../background/skip-reasons.js');
       let written = 0;
       const failed = reports.filter((r) => r.skipped && UNUSABLE.has(r.skipped.kind));
       for (const r of reports) {

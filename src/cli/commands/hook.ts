@@ -26,12 +26,12 @@ export function registerHook(program: Command, cli: CliEnv): void {
           // The launch path's block: the cached one when nothing it depends
           // on changed (no SQLite then), else built, heat paid, cache renewed.
           const { loadConfig } = await import('../../config/index.js');
-          const { prepareInjection } = await import('../../memory/launch.js');
+          const { prepareInjection } = await import('../../session/launch.js');
           const { hookBlock } = await import('../../setup/hook-block.js');
           const loaded = loadConfig({ cwd, env: cli.env });
           const injection = await prepareInjection({ agent: o.for, args: [], cwd, loaded });
           injection.cleanup();
-          if (injection.rewarm) (await import('../../memory/warm.js')).warmLater(loaded.paths.projectDataDir, cwd, cli.env);
+          if (injection.rewarm) (await import('../../background/warm.js')).warmLater(loaded.paths.projectDataDir, cwd, cli.env);
           if (injection.block.text) {
             cli.print(JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: hookBlock(injection.block.text, o.for, cwd, cli.env) } }));
           }

@@ -30,7 +30,7 @@ export function registerImport(program: Command, cli: CliEnv): void {
         throw new UsageError(`--from must be claude, codex, gemini or all (got "${o.from.slice(0, 20)}")`);
       }
       const from = o.from === 'all' ? [...SOURCES] : [o.from as (typeof SOURCES)[number]];
-      const { importTranscripts } = await import('../../memory/import.js');
+      const { importTranscripts } = await import('../../background/import.js');
       const bar = (done: number, total: number): void => {
         if (!cli.stderrIsTerminal || total === 0) return;
         const width = 30;

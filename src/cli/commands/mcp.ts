@@ -13,9 +13,10 @@ export function registerMcp(program: Command, cli: CliEnv, version: string): voi
       let opened: Promise<DirectoryMemory> | undefined;
       // Logs left by a crash are not processed here: the server answers at once.
       const memory = (): Promise<DirectoryMemory> =>
-        (opened ??= import('../../memory/index.js').then((m) => m.openMemory({ cwd: cli.cwd, env: cli.env, loaded, notices: cli.messages, recover: false })).then((mem) => {
+        (opened ??= Promise.all([import('../../memory/open.js'), import('../../background/jobs.js')]).then(async ([{ openMemory }, jobs]) => {
+          const mem = await openMemory({ cwd: cli.cwd, env: cli.env, loaded, notices: cli.messages });
           // The server searches its stores for a long time: give a large one its approximate index.
-          mem.startVectorIndexBuild();
+          jobs.startVectorIndexBuild(mem);
           return mem;
         }));
       try {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { withCliMemory, type CliEnv } from '../env.js';
 import { brief } from '../show.js';
+import { pruneSessions } from '../../background/jobs.js';
 
 export function registerPrune(program: Command, cli: CliEnv): void {
   program
@@ -12,7 +13,7 @@ export function registerPrune(program: Command, cli: CliEnv): void {
     .action(async (o: { olderThan?: string; dryRun?: boolean }) => {
       const days = o.olderThan === undefined ? undefined : Number(o.olderThan);
       if (days !== undefined && !(days >= 0)) throw new UsageError(`--older-than ${brief(o.olderThan ?? '')}: expected a number of days, e.g. 14.`);
-      const r = await withCliMemory(cli, (m) => m.prune({ days, dryRun: o.dryRun }), { recover: false });
+      const r = await withCliMemory(cli, (m) => pruneSessions(m, { days, dryRun: o.dryRun }), { recover: false });
       const mb = (r.bytes / 1048576).toFixed(1);
       cli.print(`${o.dryRun ? 'would remove' : 'removed'} ${r.removed.length} session log${r.removed.length === 1 ? '' : 's'} (${mb} MiB)${r.removed.length ? `: ${r.removed.join(', ')}` : ''}`);
       if (r.spool.length) cli.print(`${o.dryRun ? 'would remove' : 'removed'} ${r.spool.length} old hook spool file${r.spool.length === 1 ? '' : 's'} of CLI sessions`);

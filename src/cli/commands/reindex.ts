@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { withCliMemory, type CliEnv } from '../env.js';
 import { progressBar } from '../progress.js';
+import { buildVectorIndexes } from '../../background/jobs.js';
 
 export function registerReindex(program: Command, cli: CliEnv): void {
   program
@@ -24,7 +25,7 @@ export function registerReindex(program: Command, cli: CliEnv): void {
           bar?.end();
           for (const r of done) cli.messages.info(`${r.scope} store: ${r.count} memories embedded with ${m.stores.embedder.id}`);
           // The approximate indexes hold the old vectors: build them again now, in the foreground like the rest.
-          for (const r of m.buildVectorIndexes()) if ('built' in r) cli.messages.info(`${r.scope} store: indexed ${r.built.count} vectors in ${(r.built.ms / 1000).toFixed(1)} s`);
+          for (const r of buildVectorIndexes(m)) if ('built' in r) cli.messages.info(`${r.scope} store: indexed ${r.built.count} vectors in ${(r.built.ms / 1000).toFixed(1)} s`);
         },
         { recover: false },
       );

@@ -32,7 +32,7 @@ export function registerUi(program: Command, cli: CliEnv): void {
       const loaded = loadFor(cli);
       const { openMemory } = await import('../../memory/open.js');
       const { startUi } = await import('../../ui/server.js');
-      const memory = await openMemory({ cwd: cli.cwd, env: cli.env, loaded, notices: cli.messages, recover: false });
+      const memory = await openMemory({ cwd: cli.cwd, env: cli.env, loaded, notices: cli.messages });
       let server;
       try {
         server = await startUi(memory, { port: o.port, onError: (err) => cli.messages.warn(`viewer: ${err instanceof Error ? err.message : String(err)}`) });

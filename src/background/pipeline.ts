@@ -1,32 +1,22 @@
-import { isShell } from '../agents.js';
-import { readOwnOutput } from './own-output.js';
 import { statSync } from 'node:fs';
 import { relative } from 'node:path';
+import { isShell } from '../agents.js';
+import { readOwnOutput } from '../pty/own-output.js';
 import type { Config, Paths } from '../config/index.js';
-import { replayCast, readCastHeader, castPath, isLive, markDone, claimProcessing, CastFormatError, setAside, clearSetAside, type CastHeader, type Replay } from '../pty/index.js';
+import { replayCast, readCastHeader, castPath, isLive, markDone, claimProcessing, CastFormatError, setAside, type CastHeader, type Replay } from '../pty/index.js';
 import { segmentSession, type SegmentOptions } from '../segmenter/index.js';
-import { distillSegment, markerCandidates, clipWeighted, SUMMARIZER_INPUT_MAX, type Summarizer, extractive } from '../distill/index.js';
+import { distillSegment, markerCandidates, type Summarizer, extractive } from '../distill/index.js';
 import { DistillWorker, EARLY_WORKER_BYTES, distillSegments, screenContext, type OnPart, type ReplayedLog, type ScreenContext } from './parallel-distill.js';
-import type { SessionRecord, Stores, WriteResult } from '../store/index.js';
+import type { SessionRecord, Stores } from '../store/index.js';
 import { candidateSink, type CandidateSink } from './candidate-sink.js';
 import { FatalError, errnoCode, errorMessage } from '../errors.js';
-
-export type ProcessMode = 'full' | 'markers' | 'live';
-
-import type { SkipReason } from './skip-reasons.js';
 import { distillTranscript } from './transcript-distill.js';
 import { asTranscriptRef } from '../transcripts/index.js';
+import type { Distillate, ProcessMode, ProcessReport, SessionJob } from './session-job.js';
+import { finishSession } from './finish-session.js';
 
 export type { SkipReason } from './skip-reasons.js';
-
-export interface ProcessReport {
-  sessionId: string;
-  /** Whether the CLI's own transcript was read (and if not, why: the screen was used instead). */
-  transcript?: { used: boolean; detail: string; skipped?: { malformed: number; unknown: number } };
-  skipped?: SkipReason;
-  written: number;
-  results: WriteResult[];
-}
+export type { ProcessMode, ProcessReport } from './session-job.js';
 
 /**
  * Reads one session log and writes what it distills. Idempotent: segments
@@ -95,16 +85,6 @@ async function processClaimed(
   }
 }
 
-/** What processing one session is given. */
-interface SessionJob {
-  stores: Stores;
-  paths: Paths;
-  config: Config;
-  sessionId: string;
-  mode: ProcessMode;
-  summarizer: Summarizer;
-}
-
 /** A replay's failure, reported: a damaged or unreadable log is set aside with the reason; anything else is thrown. */
 function replayFailed(err: unknown, job: SessionJob, report: ProcessReport, logPath: string): ProcessReport {
   const { paths, sessionId } = job;
@@ -145,14 +125,6 @@ function contextsOf(job: SessionJob, agent: string, logPath: string): { screen: 
     screen: { agent, dir: paths.projectRoot, sessionId, logRef: relative(paths.projectDataDir, logPath), marker },
     segment: { idleSplitMinutes: config.watch.idle_split_minutes, marker, own: readOwnOutput(paths.sessionsDir, sessionId), shell: isShell(agent) },
   };
-}
-
-/** What the distilled segments leave for the end of the session's processing. */
-interface Distillate {
-  summary: string | undefined;
-  condensed: string;
-  /** When the last distilled segment ended (none: undefined). */
-  lastEnd: number | undefined;
 }
 
 /** Distills the results of a part into the sink, and what they leave for the end. */
@@ -293,44 +265,4 @@ async function processReplayed(job: SessionJob, report: ProcessReport, logPath: 
     sink.abort();
     throw err;
   }
-}
-
-/**
- * The end of a session's processing: the candidates written, the
- * summarizer asked (a finished session), and the session marked processed
- * up to what was read.
- */
-async function finishSession(
-  job: SessionJob,
-  report: ProcessReport,
-  sink: CandidateSink,
-  out: Distillate,
-  log: { header: CastHeader; completeBytes: number; lastT: number; processedT: number; screen: ScreenContext },
-): Promise<ProcessReport> {
-  const { stores, paths, sessionId, mode, summarizer } = job;
-  let summary = out.summary;
-  await sink.flush();
-  // The local summarizer has nothing to add: its input is not even weighed (a one-hour log's: 0.1 s).
-  if (mode === 'full' && out.condensed && summarizer !== extractive) {
-    const reply = await summarizer.summarize(clipWeighted(out.condensed, SUMMARIZER_INPUT_MAX));
-    if (reply?.summary) summary = reply.summary;
-    // Its memories are candidates like the local ones: the same filters, redaction and dedup.
-    const { agent, dir } = log.screen;
-    const { sourceAt } = screenContext(log.screen);
-    for (const m of reply?.memories ?? []) {
-      const t = m.t ?? out.lastEnd ?? 0;
-      sink.add({ type: m.type, text: m.text, dir: m.type === 'global' ? '' : dir, agent, sessionId, source: sourceAt(t), explicit: false });
-    }
-    await sink.flush();
-  }
-  const endedAt = mode === 'full' ? log.header.timestamp * 1000 + Math.round(log.lastT * 1000) : null;
-  stores.sessions.markProcessed(sessionId, {
-    offset: mode === 'full' ? log.completeBytes : 0,
-    t: out.lastEnd ?? log.processedT,
-    summary,
-    endedAt,
-  });
-  if (mode === 'full' && !isLive(paths.sessionsDir, sessionId)) markDone(paths.sessionsDir, sessionId);
-  clearSetAside(paths.sessionsDir, sessionId);
-  return report;
 }

@@ -1,40 +1,17 @@
 /**
  * Upkeep of the stores' approximate vector indexes (store/ann.ts): what
- * `status` reports, what `claude-mem index` builds, and when a client starts
- * that build in the background. A search never builds one: until it
- * exists, a large store is searched exactly.
+ * `claude-mem index` builds, and when a client starts that build in the
+ * background. A search never builds one: until it exists, a large store is
+ * searched exactly. What status reports is memory/vector-report.ts.
  */
-import { annWanted, type AnnState } from '../store/ann-state.js';
+import { annWanted } from '../store/ann-state.js';
 import { annAvailable } from '../store/ann.js';
 import type { MemoryStore, Stores } from '../store/index.js';
-import { spawnDetached } from './background.js';
-
-export interface AnnReport {
-  scope: 'user' | 'project';
-  state: AnnState;
-  /** The store's vectors of the current embedder. */
-  vectors: number;
-  /** Vectors in the index, when there is one. */
-  indexed?: number;
-  builtAt?: number;
-  buildMs?: number;
-}
+import { spawnDetached } from './spawn.js';
 
 export type AnnBuildOutcome =
   | { scope: 'user' | 'project'; built: { count: number; ms: number } }
   | { scope: 'user' | 'project'; skipped: string };
-
-export function annReports(stores: Stores, minVectors: number): AnnReport[] {
-  return stores.all.map((s) => {
-    const st = s.annStatus(minVectors);
-    return {
-      scope: s.scope,
-      state: st.state,
-      vectors: st.vectors,
-      ...(st.meta ? { indexed: st.meta.count, builtAt: st.meta.builtAt, buildMs: st.meta.buildMs } : {}),
-    };
-  });
-}
 
 function wanted(s: MemoryStore, minVectors: number): boolean {
   if (!s.writable || s.path === ':memory:') return false;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sweepLegacyHandovers } from './handover.js';
+import { sweepLegacyHandovers } from './legacy-handovers.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

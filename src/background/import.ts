@@ -27,10 +27,10 @@ import {
 import { transcriptCandidates } from './transcript-distill.js';
 import { parseClaudeNote } from '../transcripts/claude-notes.js';
 import type { Candidate } from '../text/index.js';
-import { openMemory } from './open.js';
+import { openMemory } from '../memory/open.js';
 import { unfitProject } from './import-target.js';
 import { userDataDir } from '../config/paths.js';
-import type { Notices } from './notices.js';
+import type { Notices } from '../memory/notices.js';
 
 export type ImportSource = 'claude' | 'codex' | 'gemini';
 
@@ -154,7 +154,7 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
     }
     const batch = w.kind === 'transcript' ? transcriptBatch(w, o, cwdOfFolder, seen?.turns ?? 0, skipped) : noteBatch(w, cwdOfFolder);
     if (batch && batch.candidates.length > 0) {
-      const memory = await openMemory({ cwd: batch.cwd, env: o.env, recover: false });
+      const memory = await openMemory({ cwd: batch.cwd, env: o.env });
       try {
         for (const r of await memory.write(dropRepeats(batch.candidates))) if (changesMemory(r)) report.written++;
         projects.add(memory.loaded.paths.projectRoot);

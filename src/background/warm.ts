@@ -6,7 +6,7 @@
  */
 import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { spawnDetached } from './background.js';
+import { spawnDetached } from './spawn.js';
 
 /** A warm left by a killed process holds its lock for at most this long. */
 const STALE_MS = 60_000;

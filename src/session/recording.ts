@@ -15,10 +15,10 @@ import {
 } from '../pty/index.js';
 import type { Config, Paths } from '../config/index.js';
 import { errorMessage } from '../errors.js';
-import { SILENT, type Notices } from './notices.js';
-import { keepOutOfGit } from './git-exclude.js';
+import { SILENT, type Notices } from '../memory/notices.js';
+import { keepOutOfGit } from '../memory/git-exclude.js';
 import { LiveMarkers } from './live-markers.js';
-import { spawnDetached } from './background.js';
+import { spawnDetached } from '../background/spawn.js';
 
 export interface RecordingOptions {
   sessionId: string;

@@ -8,14 +8,14 @@ import { defaultConfig, loadConfig, resolvePaths, type LoadedConfig, type Paths 
 import { newSessionId, unprocessedLogs, resolveCommand, runSession, sweepStaleLocks } from '../pty/index.js';
 import { sweepHandovers } from './handover.js';
 import { SessionRecording } from './recording.js';
-import { OWN_OUTPUT_ENV, ownOutputPath } from './own-output.js';
-import type { Notices } from './notices.js';
-import { spawnDetached } from './background.js';
+import { OWN_OUTPUT_ENV, ownOutputPath } from '../pty/own-output.js';
+import type { Notices } from '../memory/notices.js';
+import { spawnDetached } from '../background/spawn.js';
 import { prepareInjection, type PreparedInjection } from './launch.js';
 import { mcpRegistration } from './mcp-registration.js';
 import { transcriptFor } from './transcript-ref.js';
-import { noticeOnce } from './notice-once.js';
-import { warmLater } from './warm.js';
+import { noticeOnce } from '../memory/notice-once.js';
+import { warmLater } from '../background/warm.js';
 
 export interface RunOptions {
   command: string;
