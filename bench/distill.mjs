@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { DISTILL_HEAP_FLAG } from '../dist/background/spawn.js';
 import { join } from 'node:path';
 import { sandbox, now, fmt } from './lib.mjs';
-import { encodeHeader, encodeEvent, openMemory } from 'claude-mem';
+import { encodeHeader, encodeEvent, openMemory, distillSessions } from 'claude-mem';
 
 const ANSWERS = [
   'The test command for this repo is `pytest -q`, run from the root. I fixed the flaky test; the root cause was a shared temp dir.',
@@ -50,7 +50,7 @@ async function distillHere(mb) {
   const turns = writeSession(path, mb);
   const memory = await openMemory({ cwd: sb.project, env: sb.env });
   const t0 = now();
-  const [report] = await memory.process({ session: 'bench' });
+  const [report] = await distillSessions(memory, { session: 'bench' });
   const ms = now() - t0;
   memory.close();
   const bytes = statSync(path).size;

@@ -11,6 +11,11 @@ const EXAMPLES: Record<string, string[]> = {
   context: ['claude-mem context', 'claude-mem context --for codex', 'claude-mem context --dir ../other-repo --json'],
   distill: ['claude-mem distill', 'claude-mem distill --all', 'claude-mem distill --session 20261202-101010-ab12'],
   trust: ['claude-mem trust', 'claude-mem trust --revoke'],
+  sync: ['claude-mem sync                # pull the team memories, push yours', 'PGPASSWORD=… claude-mem sync   # the password never goes in a file of ours'],
+  team: ['claude-mem team init shop --url postgres://admin@db/claude_mem', 'claude-mem team add maria --read-only --print   # the SQL, for psql'],
+  'team init': ['claude-mem team init shop --url postgres://admin@db/claude_mem', 'claude-mem team init shop --print | psql postgres://admin@db/claude_mem'],
+  'team add': ['claude-mem team add maria --team shop --url postgres://admin@db/claude_mem', 'claude-mem team add ci_bot --read-only --create-role --print'],
+  'team remove': ['claude-mem team remove maria --team shop --url postgres://admin@db/claude_mem'],
   prune: ['claude-mem prune --dry-run', 'claude-mem prune --older-than 7'],
   init: ['claude-mem init', 'claude-mem init --force'],
   pull: ['claude-mem model pull', 'claude-mem reindex          # afterwards, to re-embed what you have'],
@@ -33,7 +38,8 @@ const EXAMPLES: Record<string, string[]> = {
 export function addExamples(program: Command): void {
   const walk = (c: Command): void => {
     for (const sub of c.commands) {
-      const ex = EXAMPLES[sub.name()];
+      // A subcommand by its full name first ("team init" is not "init").
+      const ex = c === program ? EXAMPLES[sub.name()] : (EXAMPLES[`${c.name()} ${sub.name()}`] ?? EXAMPLES[sub.name()]);
       if (ex) sub.addHelpText('after', `\nExamples:\n${ex.map((e) => `  $ ${e}`).join('\n')}\n`);
       walk(sub);
     }

@@ -30,6 +30,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   context: async () => (await import('./commands/context.js')).registerContext,
   distill: async () => (await import('./commands/distill.js')).registerDistill,
   prune: async () => (await import('./commands/prune.js')).registerPrune,
+  sync: async () => (await import('./commands/sync.js')).registerSync,
+  team: async () => (await import('./commands/team.js')).registerTeam,
   trust: async () => (await import('./commands/trust.js')).registerTrust,
   init: async () => (await import('./commands/init.js')).registerInit,
   model: async () => (await import('./commands/model.js')).registerModel,

@@ -46,6 +46,11 @@ export const DEFAULTS: Config = {
   "mcp": {
     "register": true,
     "allow_forget": false
+  },
+  "team": {
+    "url": "",
+    "name": "",
+    "share": "reviewed"
   }
 };
 
@@ -55,4 +60,4 @@ export function defaultConfig(): Config {
 }
 
 /** The config code and the YAML and zod versions, hashed: a cached config (cache.ts) of another is not used. */
-export const CONFIG_FINGERPRINT = '093vyq869us';
+export const CONFIG_FINGERPRINT = '27x3s6f3tf4';

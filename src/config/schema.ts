@@ -191,6 +191,19 @@ function buildSchema(z: typeof Zod) {
       .strict()
       .prefault({})
       .describe('the MCP server (claude-mem mcp)'),
+    team: z
+      .object({
+        url: z
+          .string()
+          .default('')
+          .refine((v) => v === '' || /^postgres(?:ql)?:\/\//.test(v), { message: 'must be a postgres:// URL (or empty: no team)' })
+          .describe('the team store, a postgres:// URL; the password comes from PGPASSWORD or ~/.pgpass (or the URL), and is never written to our files or logs; empty: no team'),
+        name: z.string().default('').describe('the team this project shares its memories with (one the admin created: claude-mem team init)'),
+        share: z.enum(['reviewed', 'all']).default('reviewed').describe('which project memories and facts are pushed: only those a person reviewed (claude-mem review), or all'),
+      })
+      .strict()
+      .prefault({})
+      .describe('shared memory with teammates and your other machines, on PostgreSQL (claude-mem sync)'),
   })
   .strict();
 }

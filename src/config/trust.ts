@@ -23,7 +23,7 @@ import { writePrivateFile } from '../fs-private.js';
  * - mcp.allow_forget lets an agent delete memories.
  * store.db_path stays allowed inside the project (checked in index.ts).
  */
-export const TRUST_KEYS = ['distill.summarizer', 'inject.adapters', 'store.vector_model', 'store.allow_external_db_path', 'mcp.allow_forget'] as const;
+export const TRUST_KEYS = ['distill.summarizer', 'inject.adapters', 'store.vector_model', 'store.allow_external_db_path', 'mcp.allow_forget', 'team.url'] as const;
 
 export const TRUST_FILE = 'trusted.json';
 

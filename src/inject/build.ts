@@ -1,6 +1,6 @@
-import { dominantLanguage } from '../text/index.js';
+import { dominantLanguage, teamAuthorOf } from '../text/index.js';
 import { fitBudget } from './budget.js';
-import { formatBlock, formatLine, type BlockLanguage } from './format.js';
+import { formatBlock, formatLine, type BlockItem, type BlockLanguage } from './format.js';
 import { conflictJudge, findConflicts, orderSelected, selectMemories, type BlockCandidates, type BlockMemory, type Selected } from './select.js';
 import type { TokenCounter } from './tokens.js';
 
@@ -61,14 +61,19 @@ export function buildBlock<M extends BlockMemory>(
       judge,
     );
     return formatBlock(
-      ordered.map((s) => ({ type: s.memory.type, text: s.memory.text, supplement: s.memory.supplement, date: s.date })),
+      ordered.map((s) => itemOf(s)),
       language,
       conflicts,
     );
   };
-  const line = (s: Selected<M>): string => `${formatLine({ type: s.memory.type, text: s.memory.text, supplement: s.memory.supplement, date: s.date }, language, 99)}\n`;
+  const line = (s: Selected<M>): string => `${formatLine(itemOf(s), language, 99)}\n`;
   const kept = fitBudget(selected.map((c) => ({ item: c, relevance: c.relevance })), o.budget, render, count, line);
   if (kept.length === 0) return { ...EMPTY_BLOCK, dropped: selected.length, language };
   const text = render(kept);
   return { text, tokens: count(text), selected: orderSelected(kept), dropped: selected.length - kept.length, language };
+}
+
+function itemOf<M extends BlockMemory>(s: Selected<M>): BlockItem {
+  const from = teamAuthorOf(s.memory.agent);
+  return { type: s.memory.type, text: s.memory.text, supplement: s.memory.supplement, date: s.date, ...(from !== undefined ? { from } : {}) };
 }

@@ -1,4 +1,4 @@
-import { dot, tokenSet, unitOf, type MemoryType } from '../text/index.js';
+import { dot, teamAuthorOf, tokenSet, unitOf, type MemoryType } from '../text/index.js';
 import { matchSubjects, sameValue } from '../text/subject-key.js';
 import { isSessionSummary } from '../text/session-summary.js';
 
@@ -16,6 +16,8 @@ export interface BlockMemory {
   subjectKey?: string | null;
   /** The value it states of its subject. */
   value?: string | null;
+  /** Who it came from: "team:<author>" for a teammate's memory (text/team-agent.ts). */
+  agent?: string;
 }
 
 /** A fact found by searching for the launch query, with its fused score. */
@@ -101,8 +103,12 @@ export function selectMemories<M extends BlockMemory>(c: BlockCandidates<M>, o: 
 
 /** Globals, then current state, then episodes; older first within a group (a model weighs later context more). */
 export function orderSelected<M extends BlockMemory>(items: Array<Selected<M>>): Array<Selected<M>> {
+  // A teammate's memories come after the user's own, under their own heading (format.ts).
+  const team = (m: BlockMemory): number => (teamAuthorOf(m.agent) === undefined ? 0 : 1);
   return [...items].sort(
-    (a, b) => GROUP_ORDER[sectionOf(a.memory)] - GROUP_ORDER[sectionOf(b.memory)] || a.memory.createdAt - b.memory.createdAt || a.memory.id.localeCompare(b.memory.id, 'en', { numeric: true }),
+    (a, b) =>
+      team(a.memory) - team(b.memory) ||
+      GROUP_ORDER[sectionOf(a.memory)] - GROUP_ORDER[sectionOf(b.memory)] || a.memory.createdAt - b.memory.createdAt || a.memory.id.localeCompare(b.memory.id, 'en', { numeric: true }),
   );
 }
 

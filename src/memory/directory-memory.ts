@@ -8,6 +8,9 @@ import { prepareContextCache } from './next-launch.js';
 import { pendingSessions } from './pending.js';
 import { statusOf, type StatusReport } from './status.js';
 import { scrubLogs } from './log-scrub.js';
+import { isShared } from '../store/team-links.js';
+import { teamAuthorOf } from '../text/index.js';
+import { UsageError } from '../errors.js';
 import { dropBlocksWith } from './context-cache.js';
 import { historyOf, type SubjectHistory } from './history.js';
 import { accept, pendingReview, retype } from './review.js';
@@ -175,10 +178,15 @@ export class DirectoryMemory {
    * Deletes a memory for good (text, FTS row, vector); returns what it was.
    * With `scrubLogs`, its text is also replaced in the raw session logs.
    */
-  forget(id: string, o: { scrubLogs?: boolean } = {}): { memory: Memory; scrubbed: Record<string, number>; skippedLive: string[] } | undefined {
+  forget(id: string, o: { scrubLogs?: boolean; team?: boolean } = {}): { memory: Memory; scrubbed: Record<string, number>; skippedLive: string[] } | undefined {
     const where = this.stores.locate(id);
     const m = where ? where.store.get(where.rowid) : undefined;
     if (!where || !m) return undefined;
+    // A memory the team store holds is deleted for every teammate at the next sync: only when asked for by name.
+    if (!o.team && where.store.scope === 'project' && isShared(where.store, where.rowid)) {
+      const author = teamAuthorOf(m.agent);
+      throw new UsageError(`[${id}] is shared with your team${author ? ` (written by ${author})` : ''}: forgetting it deletes it for everyone at the next sync. Add --team to do that.`);
+    }
     where.store.forget(where.rowid);
     dropBlocksWith(this.paths, { scope: where.store.scope, rowid: where.rowid });
     const scrub = o.scrubLogs ? scrubLogs(this.paths, m.text) : { scrubbed: {}, skippedLive: [] };

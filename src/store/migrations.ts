@@ -187,6 +187,24 @@ export const MIGRATIONS: Migration[] = [
     // person's memory of "[12]" must not come to mean something else.
     up: (db) => db.exec(`CREATE TABLE id_floor (v INTEGER NOT NULL); INSERT INTO id_floor (v) SELECT COALESCE(MAX(id), 0) FROM memories;`),
   },
+  {
+    name: '016_team_links',
+    // The team replica's bookkeeping (store/team-links.ts): which memory is
+    // which shared one, what of ours was pushed, how far the feed was read.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE team_links (
+          uid TEXT PRIMARY KEY,
+          memory_id INTEGER,
+          origin TEXT NOT NULL CHECK (origin IN ('mine', 'team')),
+          author TEXT,
+          pushed_hash TEXT,
+          deleted INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX team_links_memory ON team_links (memory_id);
+        CREATE TABLE team_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      `),
+  },
 ];
 
 /**

@@ -17,5 +17,6 @@ export {
   MAX_QUERY_TERMS,
 } from './terms.js';
 export { cosine, dot, unitOf } from './cosine.js';
+export { TEAM_AGENT_PREFIX, teamAgent, teamAuthorOf } from './team-agent.js';
 export { clipChars } from './clip.js';
 export { editDistance, closest } from './edit-distance.js';

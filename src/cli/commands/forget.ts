@@ -9,8 +9,9 @@ export function registerForget(program: Command, cli: CliEnv): void {
     .description('delete memories for good (their text, index and vector)')
     .argument('<id...>', 'ids from "claude-mem list"')
     .option('--scrub-logs', 'also replace their text in the raw session logs')
-    .action(async (ids: string[], o: { scrubLogs?: boolean }) => {
-      const results = await withCliMemory(cli, (m) => ids.map((id) => ({ id, gone: m.forget(id, { scrubLogs: o.scrubLogs }) })));
+    .option('--team', 'also a memory shared with your team: it is deleted from the team store at the next sync')
+    .action(async (ids: string[], o: { scrubLogs?: boolean; team?: boolean }) => {
+      const results = await withCliMemory(cli, (m) => ids.map((id) => ({ id, gone: m.forget(id, { scrubLogs: o.scrubLogs, team: o.team }) })));
       let fromSessions = 0;
       for (const { id, gone } of results) {
         if (!gone) continue;

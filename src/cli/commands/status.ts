@@ -30,13 +30,22 @@ export function registerStatus(program: Command, cli: CliEnv): void {
     .description('store paths and sizes, counts by type, status and agent, the embedder, unprocessed sessions')
     .option('--json', 'print JSON')
     .action(async (o: { json?: boolean }) => {
-      const status = await withCliMemory(cli, (m) => m.status(), { create: false });
+      const { status, team } = await withCliMemory(
+        cli,
+        async (m) => {
+          const { hasTeam } = await import('../../team/index.js');
+          // Read from the replica: status never waits for the team server.
+          const team = hasTeam(m) ? (await import('../../team/status.js')).teamStatusOf(m) : undefined;
+          return { status: m.status(), team };
+        },
+        { create: false },
+      );
       const tracked = trackedRawLogs(status.project_root);
       if (tracked.length) {
         cli.messages.warn(`git tracks ${tracked.length} raw session log${tracked.length === 1 ? '' : 's'} (${tracked.slice(0, 3).join(', ')}${tracked.length > 3 ? ', …' : ''}): they hold everything typed, secrets included. Untrack them with: git rm -r --cached ${PROJECT_DATA_DIR} && echo ${PROJECT_DATA_DIR}/ >> .gitignore (and rewrite history if they were pushed).`);
       }
       if (o.json) {
-        cli.print(JSON.stringify(status, null, 2));
+        cli.print(JSON.stringify(team ? { ...status, team } : status, null, 2));
         return;
       }
       const kv = (r: Record<string, number>): string => Object.entries(r).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
@@ -59,5 +68,11 @@ export function registerStatus(program: Command, cli: CliEnv): void {
       if (stale.length) cli.print(`               vectors from ${stale.join(', ')}: run "claude-mem reindex"`);
       for (const a of status.vector_indexes) cli.print(`${a.scope === 'user' ? 'user index    ' : 'project index '} ${annLine(a)}`);
       cli.print(`config         ${status.config_files.length ? status.config_files.join(', ') : 'defaults only'}`);
+      if (team) {
+        const when = team.last_sync ? new Date(team.last_sync).toISOString().slice(0, 16).replace('T', ' ') : 'never';
+        cli.print(`team: ${team.team} ${team.url}, project ${team.project ?? '(no git remote: not shared)'}, sharing ${team.share === 'all' ? 'all' : 'reviewed'} memories`);
+        cli.print(`               last sync ${when}; ${team.pending_push} change${team.pending_push === 1 ? '' : 's'} of yours waiting to be sent${team.conflicts ? `; ${team.conflicts} value${team.conflicts === 1 ? '' : 's'} where you and a teammate disagreed (the newer one holds)` : ''}`);
+        cli.print(`               from teammates: ${kv(team.authors)}`);
+      }
     });
 }

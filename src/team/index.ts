@@ -1,0 +1,57 @@
+/**
+ * Shared memory on PostgreSQL (team.url, team.name): the project store is
+ * the local replica, the server the system of record (sync.ts), one
+ * PostgreSQL role per person with row-level security by team
+ * (server-schema.ts). Work done beside the user: `claude-mem sync`, and
+ * the background syncs started by run, distill and the MCP server.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { DirectoryMemory } from '../memory/directory-memory.js';
+import { writePrivateFile } from '../fs-private.js';
+import { connectTeam, maskUrl, TeamError } from './connect.js';
+import { projectKey } from './project-key.js';
+import { syncOnce, type SyncReport, type SyncTarget } from './sync.js';
+
+export { TeamError, maskUrl } from './connect.js';
+export type { SyncReport } from './sync.js';
+
+/** This machine, as the team store records it beside the author (a random id kept in the user's data). */
+export function machineId(userDataDir: string): string {
+  const file = join(userDataDir, 'machine-id');
+  try {
+    const id = readFileSync(file, 'utf8').trim();
+    if (/^[0-9a-f]{16,64}$/.test(id)) return id;
+  } catch {
+    // First sync on this machine.
+  }
+  const id = randomBytes(12).toString('hex');
+  writePrivateFile(file, `${id}\n`);
+  return id;
+}
+
+/** Where and as what this project syncs; an error that says what to set when it cannot. */
+export function teamTarget(memory: DirectoryMemory): SyncTarget {
+  const { url, name, share } = memory.config.team;
+  if (!url) throw new TeamError('no team store is set: set team.url (a postgres:// URL) and team.name, in ~/.config/claude-mem/config.yaml (team: {url: postgres://you@db.example.com/claude_mem, name: shop}).');
+  if (!name) throw new TeamError(`team.url is set (${maskUrl(url)}) but team.name is not: set it to the team your admin created.`);
+  const project = projectKey(memory.paths.projectRoot);
+  if (!project) throw new TeamError(`${memory.paths.projectRoot} has no git remote: a project is shared by its remote URL (the same on every machine). Add one ("git remote add origin …"), then sync again.`);
+  return { url, team: name, project, machine: machineId(memory.paths.userDataDir), share };
+}
+
+/** True when this directory's config names a team (a background sync is worth starting). */
+export function hasTeam(memory: Pick<DirectoryMemory, 'config'>): boolean {
+  return memory.config.team.url !== '' && memory.config.team.name !== '';
+}
+
+export async function syncProject(memory: DirectoryMemory, env: NodeJS.ProcessEnv): Promise<SyncReport> {
+  const target = teamTarget(memory);
+  const client = await connectTeam(target.url, env);
+  try {
+    return await syncOnce(client, memory, target);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * What a sync sends: pure, from the project store's rows and its links.
+ * - ours, shareable (a project memory or fact, active, reviewed unless
+ *   team.share is "all"), never sent or changed since: a put;
+ * - a linked memory that is gone here (forgotten; a teammate's one only
+ *   with `forget --team`; or made global): a delete.
+ * A teammate's memory is never sent back as ours.
+ */
+import type { ShareableRow, TeamLink } from '../store/team-links.js';
+import { teamAuthorOf } from '../text/index.js';
+
+export type Share = 'reviewed' | 'all';
+
+export interface PushOp {
+  uid: string;
+  op: 'put' | 'delete';
+  type?: 'project' | 'fact';
+  text?: string;
+  /** The content hash sent (put), recorded once the server has it. */
+  hash: string | null;
+  memoryId: number | null;
+  origin: 'mine' | 'team';
+  /** The server's idempotency key: a retried push after a lost reply is a no-op. */
+  changeKey: string;
+}
+
+const shareable = (r: ShareableRow, share: Share): boolean =>
+  r.status === 'active' && teamAuthorOf(r.agent) === undefined && (r.type === 'project' || r.type === 'fact') && (share === 'all' || r.reviewedAt !== null);
+
+export function planPush(rows: ShareableRow[], links: TeamLink[], share: Share, newUid: () => string): PushOp[] {
+  const byMemory = new Map<number, TeamLink>();
+  for (const l of links) if (l.memoryId !== null && !l.deleted) byMemory.set(l.memoryId, l);
+  const present = new Map(rows.map((r) => [r.id, r]));
+  const ops: PushOp[] = [];
+  for (const r of rows) {
+    if (!shareable(r, share)) continue;
+    const link = byMemory.get(r.id);
+    if (link && link.origin === 'team') continue;
+    if (link && link.pushedHash === r.contentHash) continue;
+    const uid = link?.uid ?? newUid();
+    ops.push({ uid, op: 'put', type: r.type as 'project' | 'fact', text: r.text, hash: r.contentHash, memoryId: r.id, origin: 'mine', changeKey: `${uid}:${r.contentHash}` });
+  }
+  for (const l of links) {
+    if (l.deleted || l.memoryId === null) continue;
+    // Forgotten here (a teammate's memory only with `forget --team`), or made global (it moved to the
+    // user store): deleted for everyone. One archived or superseded here stays, as history.
+    if (!present.has(l.memoryId)) ops.push({ uid: l.uid, op: 'delete', hash: null, memoryId: null, origin: l.origin, changeKey: `${l.uid}:delete` });
+  }
+  return ops;
+}

@@ -1,0 +1,106 @@
+/**
+ * The team store's schema on PostgreSQL, versioned by migrations as the
+ * local store is (append-only; applied names in claude_mem_migrations).
+ * The admin applies them (`claude-mem team init`); members only read the
+ * version and refuse a server newer or older than they know.
+ *
+ * One table of changes is the system of record: every put and delete of a
+ * shared memory is a row, and its `seq` is the feed's order. Pushes take
+ * one advisory lock per team, so rows commit in `seq` order and a reader
+ * never skips a change that commits later with a smaller number.
+ * Row-level security lets a role read only its teams' rows, and write only
+ * as itself into a team where it may write.
+ */
+export const MEMBER_ROLE = 'claude_mem_member';
+
+export interface ServerMigration {
+  name: string;
+  sql: string;
+}
+
+export const SERVER_MIGRATIONS: ServerMigration[] = [
+  {
+    name: '001_team_store',
+    sql: `
+      CREATE TABLE cm_teams (name text PRIMARY KEY CHECK (length(name) BETWEEN 1 AND 100));
+      CREATE TABLE cm_members (
+        team text NOT NULL REFERENCES cm_teams(name) ON DELETE CASCADE,
+        role name NOT NULL,
+        can_write boolean NOT NULL DEFAULT true,
+        PRIMARY KEY (team, role)
+      );
+      CREATE TABLE cm_changes (
+        seq bigserial PRIMARY KEY,
+        team text NOT NULL REFERENCES cm_teams(name) ON DELETE CASCADE,
+        project text NOT NULL CHECK (length(project) BETWEEN 1 AND 500),
+        uid text NOT NULL CHECK (length(uid) BETWEEN 1 AND 100),
+        op text NOT NULL CHECK (op IN ('put', 'delete')),
+        type text CHECK (type IN ('project', 'fact')),
+        text text CHECK (length(text) <= 20000),
+        author name NOT NULL DEFAULT current_user,
+        machine text NOT NULL CHECK (length(machine) BETWEEN 1 AND 100),
+        at timestamptz NOT NULL DEFAULT now(),
+        change_key text NOT NULL,
+        UNIQUE (team, change_key),
+        CHECK (op = 'delete' OR (type IS NOT NULL AND text IS NOT NULL))
+      );
+      CREATE INDEX cm_changes_feed ON cm_changes (team, project, seq);
+      ALTER TABLE cm_members ENABLE ROW LEVEL SECURITY;
+      ALTER TABLE cm_changes ENABLE ROW LEVEL SECURITY;
+      CREATE POLICY cm_members_own ON cm_members FOR SELECT USING (role = current_user);
+      CREATE POLICY cm_changes_read ON cm_changes FOR SELECT
+        USING (EXISTS (SELECT 1 FROM cm_members m WHERE m.team = cm_changes.team AND m.role = current_user));
+      CREATE POLICY cm_changes_write ON cm_changes FOR INSERT
+        WITH CHECK (author = current_user AND EXISTS (SELECT 1 FROM cm_members m WHERE m.team = cm_changes.team AND m.role = current_user AND m.can_write));
+      GRANT SELECT ON cm_teams, cm_members TO ${MEMBER_ROLE};
+      GRANT SELECT, INSERT ON cm_changes TO ${MEMBER_ROLE};
+      GRANT USAGE ON SEQUENCE cm_changes_seq_seq TO ${MEMBER_ROLE};
+    `,
+  },
+];
+
+export const SERVER_VERSION = SERVER_MIGRATIONS.length;
+
+/**
+ * The whole schema as statements that can run again (an admin's `team init`
+ * after an upgrade applies only what is missing): the members' group role,
+ * the migrations table, then each migration not yet recorded.
+ */
+export function schemaSql(): string[] {
+  return [
+    `DO $role$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${MEMBER_ROLE}') THEN CREATE ROLE ${MEMBER_ROLE} NOLOGIN; END IF; END $role$;`,
+    'CREATE TABLE IF NOT EXISTS claude_mem_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());',
+    `GRANT SELECT ON claude_mem_migrations TO ${MEMBER_ROLE};`,
+    ...SERVER_MIGRATIONS.map(
+      (m) => `DO $migration$ BEGIN IF NOT EXISTS (SELECT 1 FROM claude_mem_migrations WHERE name = '${m.name}') THEN ${m.sql.trim()}\n INSERT INTO claude_mem_migrations (name) VALUES ('${m.name}'); END IF; END $migration$;`,
+    ),
+  ];
+}
+
+/** A role name as PostgreSQL spells it in SQL: letters, digits and _ only, so no quoting is needed. */
+export function checkedRole(role: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(role)) throw new Error(`"${role}" is not a role name claude-mem will put in SQL: use lower-case letters, digits and _ (at most 63)`);
+  return role;
+}
+
+const literal = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+
+/** The statements an admin runs to create a team. */
+export function addTeamSql(team: string): string[] {
+  return [`INSERT INTO cm_teams (name) VALUES (${literal(team)}) ON CONFLICT DO NOTHING;`];
+}
+
+/** The statements that add a person (one PostgreSQL role each) to a team. */
+export function addMemberSql(team: string, role: string, o: { readOnly?: boolean; createRole?: boolean } = {}): string[] {
+  const r = checkedRole(role);
+  return [
+    ...(o.createRole ? [`CREATE ROLE ${r} LOGIN;  -- then give it a password: ALTER ROLE ${r} PASSWORD '…';`] : []),
+    `GRANT ${MEMBER_ROLE} TO ${r};`,
+    `INSERT INTO cm_members (team, role, can_write) VALUES (${literal(team)}, ${literal(r)}, ${o.readOnly ? 'false' : 'true'}) ON CONFLICT (team, role) DO UPDATE SET can_write = EXCLUDED.can_write;`,
+  ];
+}
+
+/** The statement that takes a person out of a team: from then on RLS shows them none of its rows. */
+export function removeMemberSql(team: string, role: string): string[] {
+  return [`DELETE FROM cm_members WHERE team = ${literal(team)} AND role = ${literal(checkedRole(role))};`];
+}

@@ -1,0 +1,193 @@
+/**
+ * One sync of a project's memories with the team store: pull the feed
+ * since the last change read, then push what is ours and new. The local
+ * project store is the replica every search, block and MCP call reads; the
+ * server is only talked to here, by `claude-mem sync` and the background
+ * syncs that `run`, distill and the MCP server start.
+ *
+ * Nothing is lost or doubled when the server goes away mid-sync: a push is
+ * one transaction whose rows carry an idempotency key (a retry after a lost
+ * reply inserts nothing), and a pulled change is applied and the feed
+ * position saved as one local step per page (a change applied twice is
+ * recognised by its uid and hash).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Client } from 'pg';
+import type { DirectoryMemory } from '../memory/directory-memory.js';
+import { contentHash, type Candidate, type MemoryStore } from '../store/index.js';
+import { existingIds, inTransaction, linkOf, saveLink, setTeamState, shareableRows, teamLinks, teamState } from '../store/team-links.js';
+import { redact, teamAgent } from '../text/index.js';
+import { safeMessage, TeamError } from './connect.js';
+import { planPush, type PushOp } from './plan.js';
+import { SERVER_VERSION } from './server-schema.js';
+
+export interface SyncTarget {
+  url: string;
+  team: string;
+  project: string;
+  machine: string;
+  share: 'reviewed' | 'all';
+}
+
+export interface SyncReport {
+  pulled: { added: number; updated: number; deleted: number; skipped: number };
+  pushed: number;
+  /** Ours, not sent: the server refused them (a read-only member), with why. */
+  held?: { count: number; reason: string };
+  at: number;
+}
+
+const PAGE = 2000;
+const PUSH_BATCH = 500;
+
+interface Change {
+  seq: string;
+  uid: string;
+  op: 'put' | 'delete';
+  type: 'project' | 'fact' | null;
+  text: string | null;
+  author: string;
+  at: number;
+}
+
+const feedKey = (t: SyncTarget): string => `seq:${t.team}:${t.project}`;
+
+export async function checkServer(client: Client, url: string): Promise<void> {
+  let version: number;
+  try {
+    version = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM claude_mem_migrations')).rows[0]?.n ?? 0);
+  } catch (err) {
+    throw new TeamError(`the team store ${url} has no claude-mem schema (${safeMessage(err, url)}). Ask its admin to run "claude-mem team init" there.`);
+  }
+  if (version < SERVER_VERSION) throw new TeamError(`the team store's schema is at version ${version}, this claude-mem needs ${SERVER_VERSION}: ask its admin to run "claude-mem team init" again.`);
+  if (version > SERVER_VERSION) throw new TeamError(`the team store's schema (version ${version}) is newer than this claude-mem knows (${SERVER_VERSION}): update claude-mem.`);
+}
+
+/** Reads the feed from where this replica stopped and applies it, page by page. */
+export async function pull(client: Client, memory: DirectoryMemory, t: SyncTarget): Promise<SyncReport['pulled']> {
+  const store = memory.stores.project;
+  const out = { added: 0, updated: 0, deleted: 0, skipped: 0 };
+  for (;;) {
+    const after = teamState(store, feedKey(t)) ?? '0';
+    const { rows } = await client.query<Change>(
+      `SELECT seq::text AS seq, uid, op, type, text, author::text AS author, (extract(epoch FROM at) * 1000)::float8 AS at
+         FROM cm_changes WHERE team = $1 AND project = $2 AND cm_changes.seq > $3::bigint ORDER BY cm_changes.seq LIMIT ${PAGE}`,
+      [t.team, t.project, after],
+    );
+    if (rows.length === 0) return out;
+    await applyPage(memory, store, rows, out);
+    const last = rows[rows.length - 1]?.seq ?? after;
+    setTeamState(store, feedKey(t), last);
+    if (rows.length < PAGE) return out;
+  }
+}
+
+async function applyPage(memory: DirectoryMemory, store: MemoryStore, rows: Change[], out: SyncReport['pulled']): Promise<void> {
+  const puts: Array<{ c: Change; hash: string; replaces: number | null }> = [];
+  // The last change of each memory in the page is the one that counts (a put and its delete may arrive together).
+  const last = new Map<string, Change>();
+  for (const c of rows) last.set(c.uid, c);
+  for (const c of last.values()) {
+    const link = linkOf(store, c.uid);
+    if (c.op === 'delete') {
+      if (link?.memoryId != null && existingIds(store, [link.memoryId]).size > 0) {
+        store.forget(link.memoryId);
+        out.deleted++;
+      }
+      saveLink(store, { uid: c.uid, memoryId: null, origin: link?.origin ?? 'team', author: link?.author ?? c.author, pushedHash: link?.pushedHash ?? null, deleted: true });
+      continue;
+    }
+    const text = c.text ?? '';
+    const hash = contentHash(text);
+    // Ours coming back: not news.
+    if (link?.origin === 'mine') continue;
+    // A change already applied, or one of a memory deleted since: nothing to do.
+    if (link && (link.deleted || link.pushedHash === hash)) {
+      out.skipped++;
+      continue;
+    }
+    puts.push({ c, hash, replaces: link?.memoryId ?? null });
+  }
+  if (puts.length === 0) return;
+  // A teammate's newer text of one shared memory replaces the older one here.
+  for (const p of puts) if (p.replaces !== null && existingIds(store, [p.replaces]).size > 0) store.forget(p.replaces);
+  const candidates: Candidate[] = puts.map(({ c }) => ({
+    type: c.type === 'fact' ? 'fact' : 'project',
+    text: c.text ?? '',
+    dir: memory.paths.projectRoot,
+    agent: teamAgent(c.author),
+    sessionId: null,
+    source: `team:${c.uid}`,
+    createdAt: Math.round(c.at),
+    // Written as the teammate meant it: kept apart from the user's own (never merged into one), and
+    // through the same trivia filter, redaction and supersede rules as any write.
+    explicit: true,
+    force: true,
+  }));
+  const results = await store.writeMany(candidates, memory.stores.policy());
+  inTransaction(store, () =>
+    puts.forEach((p, i) => {
+      const r = results[i];
+      const id = r?.action === 'inserted' && r.id !== undefined ? (store.parseId(r.id) ?? null) : null;
+      if (p.replaces !== null) out.updated++;
+      else if (id !== null) out.added++;
+      else out.skipped++;
+      saveLink(store, { uid: p.c.uid, memoryId: id, origin: 'team', author: p.c.author, pushedHash: p.hash, deleted: false });
+    }),
+  );
+}
+
+const newUid = (): string => randomBytes(12).toString('hex');
+
+/** What a push would send now (status shows the count). */
+export function pendingPush(memory: DirectoryMemory, share: SyncTarget['share']): PushOp[] {
+  const store = memory.stores.project;
+  return planPush(shareableRows(store), teamLinks(store), share, newUid);
+}
+
+/** Sends what is ours and new, in batches; each batch is one server transaction. */
+export async function push(client: Client, memory: DirectoryMemory, t: SyncTarget): Promise<{ pushed: number; held?: SyncReport['held'] }> {
+  const store = memory.stores.project;
+  const ops = pendingPush(memory, t.share);
+  let pushed = 0;
+  for (let i = 0; i < ops.length; i += PUSH_BATCH) {
+    const batch = ops.slice(i, i + PUSH_BATCH);
+    // A new memory's uid is kept before it is sent: if the server takes the batch and the reply is
+    // lost, the next push sends the same uid and key, and the server's unique key makes it a no-op.
+    inTransaction(store, () => {
+      for (const o of batch) if (o.op === 'put' && !linkOf(store, o.uid)) saveLink(store, { uid: o.uid, memoryId: o.memoryId, origin: 'mine', author: null, pushedHash: null, deleted: false });
+    });
+    try {
+      await client.query('BEGIN');
+      // One pusher per team at a time: rows commit in seq order, so no reader skips one.
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('claude-mem:' || $1))", [t.team]);
+      await client.query(
+        `INSERT INTO cm_changes (team, project, uid, op, type, text, machine, change_key)
+           SELECT $1, $2, u.uid, u.op, u.type, u.text, $3, u.change_key
+             FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) AS u(uid, op, type, text, change_key)
+         ON CONFLICT (team, change_key) DO NOTHING`,
+        [t.team, t.project, t.machine, batch.map((o) => o.uid), batch.map((o) => o.op), batch.map((o) => o.type ?? null), batch.map((o) => (o.text === undefined ? null : redact(o.text))), batch.map((o) => o.changeKey)],
+      );
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      if (/row-level security/i.test(safeMessage(err, t.url))) return { pushed, held: { count: ops.length - pushed, reason: `you may read team "${t.team}" but not write to it (a read-only member, or no longer a member)` } };
+      throw err;
+    }
+    // Recorded only once the server has them: a push cut short is sent again, and the key makes that a no-op.
+    inTransaction(store, () => {
+      for (const o of batch) saveLink(store, { uid: o.uid, memoryId: o.op === 'delete' ? null : o.memoryId, origin: o.origin, author: null, pushedHash: o.hash, deleted: o.op === 'delete' });
+    });
+    pushed += batch.length;
+  }
+  return { pushed };
+}
+
+export async function syncOnce(client: Client, memory: DirectoryMemory, t: SyncTarget): Promise<SyncReport> {
+  await checkServer(client, t.url);
+  const pulled = await pull(client, memory, t);
+  const { pushed, held } = await push(client, memory, t);
+  const at = Date.now();
+  setTeamState(memory.stores.project, 'last_sync', String(at));
+  return { pulled, pushed, ...(held ? { held } : {}), at };
+}
