@@ -32,10 +32,12 @@ const folderOf = (file: string): string => (file.includes('/') ? (file.split('/'
 // reaches up to the commands, the servers or setup; the layers below them
 // know none of them.
 const FORBIDDEN: Record<string, string[]> = {
-  memory: ['session', 'background', 'setup', 'cli', 'mcp', 'ui'],
+  memory: ['session', 'background', 'team', 'setup', 'cli', 'mcp', 'ui'],
   session: ['setup', 'cli', 'mcp', 'ui'],
   background: ['session', 'setup', 'cli', 'mcp', 'ui'],
-  ...Object.fromEntries(['store', 'inject', 'distill', 'pty', 'transcripts', 'config', 'text', 'segmenter'].map((f) => [f, ['memory', 'session', 'background', 'setup', 'cli', 'mcp', 'ui']])),
+  // The team store is work done beside the user, like the background: on the core, never above it.
+  team: ['session', 'background', 'setup', 'cli', 'mcp', 'ui'],
+  ...Object.fromEntries(['store', 'inject', 'distill', 'pty', 'transcripts', 'config', 'text', 'segmenter'].map((f) => [f, ['memory', 'session', 'background', 'team', 'setup', 'cli', 'mcp', 'ui']])),
 };
 
 describe('the house by role', () => {

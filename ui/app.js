@@ -171,6 +171,15 @@
         ['embedder', `${s.embedder}${s.embedder_notice ? ` — ${s.embedder_notice}` : ''}`],
         ...s.vector_indexes.map((v) => [`${v.scope} vector search`, v.state === 'fresh' || v.state === 'stale' ? `approximate index of ${v.indexed} vectors (${v.vectors} now)` : `exact (${v.vectors} vectors)`]),
         ['recent errors', s.recent_errors.length ? s.recent_errors.map((e) => `${e.session}: ${e.reason}`).join('\n') : 'none'],
+        ...(s.team
+          ? [
+              ['team', `${s.team.team} at ${s.team.url}, project ${s.team.project || '(no git remote: not shared)'}, sharing ${s.team.share} memories`],
+              ['last sync', `${s.team.last_sync ? new Date(s.team.last_sync).toISOString().slice(0, 16).replace('T', ' ') : 'never'}${s.team.last_error ? ` — last error: ${s.team.last_error}` : ''}`],
+              ['waiting to be sent', String(s.team.pending_push)],
+              ['from teammates', kv(s.team.authors)],
+              ['disagreements', String(s.team.conflicts)],
+            ]
+          : []),
       ];
       main.append(el('dl', { class: 'status', id: 'status' }, ...rows.flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, v)])));
     } catch (err) {

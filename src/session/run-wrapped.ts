@@ -164,6 +164,10 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
         })
       : undefined;
 
+  // The team's memories, kept current beside the session (pulled as teammates push, this store's
+  // changes pushed): its own detached process, which ends when this wrapper does.
+  if (memory && config.team.url && config.team.name) spawnDetached(['sync', '--watch', '--parent', String(process.pid)], opts.cwd, opts.env, { heapCap: false });
+
   const result = await runSession({
     file: resolved.path,
     args,

@@ -13,6 +13,7 @@ import { writePrivateFile } from '../fs-private.js';
 import { connectTeam, maskUrl, TeamError } from './connect.js';
 import { projectKey } from './project-key.js';
 import { syncOnce, type SyncReport, type SyncTarget } from './sync.js';
+import { setTeamState } from '../store/team-links.js';
 
 export { TeamError, maskUrl } from './connect.js';
 export type { SyncReport } from './sync.js';
@@ -48,10 +49,26 @@ export function hasTeam(memory: Pick<DirectoryMemory, 'config'>): boolean {
 
 export async function syncProject(memory: DirectoryMemory, env: NodeJS.ProcessEnv): Promise<SyncReport> {
   const target = teamTarget(memory);
-  const client = await connectTeam(target.url, env);
   try {
-    return await syncOnce(client, memory, target);
-  } finally {
-    await client.end().catch(() => undefined);
+    const client = await connectTeam(target.url, env);
+    try {
+      return await syncOnce(client, memory, target);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  } catch (err) {
+    // Kept for status: a background sync has no terminal to say it on.
+    try {
+      setTeamState(memory.stores.project, 'last_error', `${new Date().toISOString()} ${(err as Error).message}`.slice(0, 500));
+    } catch {
+      // A read-only store: the error is still thrown.
+    }
+    throw err;
   }
+}
+
+/** Syncs now, then keeps syncing beside the wrapper `parent` until it is gone (team/watch.ts). */
+export async function watchProject(memory: DirectoryMemory, env: NodeJS.ProcessEnv, parent: number | undefined): Promise<void> {
+  const { watchTeam } = await import('./watch.js');
+  await watchTeam(memory, teamTarget(memory), env, parent);
 }

@@ -17,6 +17,8 @@ export interface TeamStatus {
   authors: Record<string, number>;
   /** Values where a teammate's memory and the user's own disagreed: the older one is history now. */
   conflicts: number;
+  /** The last failed sync, when it came after the last good one. */
+  last_error?: string;
 }
 
 /** What `status` says of the team; read from the replica only, no server call. */
@@ -36,14 +38,17 @@ export function teamStatusOf(memory: DirectoryMemory): TeamStatus {
   }).length;
   let lastSync: number | null = null;
   let pending = 0;
+  let lastError: string | undefined;
   if (store.writable || store.access === 'snapshot') {
     try {
       const at = teamState(store, 'last_sync');
       lastSync = at ? Number(at) : null;
+      const failed = teamState(store, 'last_error');
+      if (failed && Date.parse(failed.slice(0, 24)) > (lastSync ?? 0)) lastError = failed.slice(25);
       pending = pendingPush(memory, share).length;
     } catch {
       // A store not created yet: nothing synced, nothing pending.
     }
   }
-  return { team: name, url: maskUrl(url), project: projectKey(memory.paths.projectRoot) ?? null, share, last_sync: lastSync, pending_push: pending, authors, conflicts };
+  return { team: name, url: maskUrl(url), project: projectKey(memory.paths.projectRoot) ?? null, share, last_sync: lastSync, pending_push: pending, authors, conflicts, ...(lastError ? { last_error: lastError } : {}) };
 }

@@ -37,6 +37,9 @@ export interface SyncReport {
   at: number;
 }
 
+/** The channel every push notifies (payload: the team), so running replicas pull at once. */
+export const FEED_CHANNEL = 'claude_mem_feed';
+
 const PAGE = 2000;
 const PUSH_BATCH = 500;
 
@@ -168,6 +171,8 @@ export async function push(client: Client, memory: DirectoryMemory, t: SyncTarge
          ON CONFLICT (team, change_key) DO NOTHING`,
         [t.team, t.project, t.machine, batch.map((o) => o.uid), batch.map((o) => o.op), batch.map((o) => o.type ?? null), batch.map((o) => (o.text === undefined ? null : redact(o.text))), batch.map((o) => o.changeKey)],
       );
+      // Delivered at the commit: the teammates' running syncs pull at once.
+      await client.query('SELECT pg_notify($1, $2)', [FEED_CHANNEL, t.team]);
       await client.query('COMMIT');
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);

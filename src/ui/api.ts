@@ -10,6 +10,7 @@ import type { Memory } from '../store/index.js';
 import type { MemoryType } from '../text/index.js';
 import { memoryJson } from '../cli/show.js';
 import { warmInBackground } from '../background/jobs.js';
+import { teamStatusOf } from '../team/status.js';
 
 export interface ApiRequest {
   method: string;
@@ -147,7 +148,9 @@ async function write(m: DirectoryMemory, mem: Memory, action: string | undefined
 
 function status(m: DirectoryMemory): Record<string, unknown> {
   const s = m.status();
-  return { ...s, recent_errors: recentErrors(m.paths.sessionsDir) };
+  // The team, from the replica only: the viewer never waits for the team server.
+  const team = m.config.team.url && m.config.team.name ? teamStatusOf(m) : undefined;
+  return { ...s, recent_errors: recentErrors(m.paths.sessionsDir), ...(team ? { team } : {}) };
 }
 
 /** Session logs set aside as unusable (<id>.failed holds the reason), newest first. */

@@ -34,6 +34,11 @@ export function registerDistill(program: Command, cli: CliEnv): void {
           const reports = await distillSessions(m, { session: o.session, all: o.all, mode });
           // A store that grew past the approximate index's size gets one, built in its own process.
           if (reports.some((r) => r.written > 0)) startVectorIndexBuild(m);
+          // New memories go to the team in the background: the distill never waits for its server.
+          if (reports.some((r) => r.written > 0) && m.config.team.url && m.config.team.name) {
+            const { spawnDetached } = await import('../../background/spawn.js');
+            spawnDetached(['sync'], m.cwd, m.env, { heapCap: false });
+          }
           return reports;
         },
         // This command is the recovery: nothing to recover first.

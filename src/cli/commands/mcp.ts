@@ -17,6 +17,8 @@ export function registerMcp(program: Command, cli: CliEnv, version: string): voi
           const mem = await openMemory({ cwd: cli.cwd, env: cli.env, loaded, notices: cli.messages });
           // The server searches its stores for a long time: give a large one its approximate index.
           jobs.startVectorIndexBuild(mem);
+          // The team's newest memories, pulled beside the server: it answers from the replica at once.
+          if (mem.config.team.url && mem.config.team.name) (await import('../../background/spawn.js')).spawnDetached(['sync'], mem.cwd, mem.env, { heapCap: false });
           return mem;
         }));
       try {

@@ -73,6 +73,7 @@ export function registerStatus(program: Command, cli: CliEnv): void {
         cli.print(`team: ${team.team} ${team.url}, project ${team.project ?? '(no git remote: not shared)'}, sharing ${team.share === 'all' ? 'all' : 'reviewed'} memories`);
         cli.print(`               last sync ${when}; ${team.pending_push} change${team.pending_push === 1 ? '' : 's'} of yours waiting to be sent${team.conflicts ? `; ${team.conflicts} value${team.conflicts === 1 ? '' : 's'} where you and a teammate disagreed (the newer one holds)` : ''}`);
         cli.print(`               from teammates: ${kv(team.authors)}`);
+        if (team.last_error) cli.print(`               the last sync failed: ${team.last_error}`);
       }
     });
 }

@@ -6,8 +6,15 @@ export function registerSync(program: Command, cli: CliEnv): void {
     .command('sync')
     .description("share this project's memories with your team and your other machines (team.url, team.name): pull theirs, push yours")
     .option('--quiet', 'print nothing when all went well (what run and distill start in the background)')
-    .action(async (o: { quiet?: boolean }) => {
-      const { syncProject } = await import('../../team/index.js');
+    .option('--watch', 'keep syncing: pull as soon as a teammate pushes, push as soon as this store changes')
+    .option('--parent <pid>', 'with --watch: stop when this process ends (what run starts beside a session)')
+    .action(async (o: { quiet?: boolean; watch?: boolean; parent?: string }) => {
+      const { syncProject, watchProject } = await import('../../team/index.js');
+      if (o.watch) {
+        const parent = o.parent === undefined ? undefined : Number(o.parent);
+        await withCliMemory(cli, (m) => watchProject(m, cli.env, parent !== undefined && parent > 0 ? parent : undefined), { recover: false });
+        return;
+      }
       const r = await withCliMemory(cli, (m) => syncProject(m, cli.env));
       const { added, updated, deleted, skipped } = r.pulled;
       if (r.held) cli.messages.warn(`${r.held.count} of your memories stay local: ${r.held.reason}.`);
