@@ -20,6 +20,7 @@ import { mcp } from './mcp.mjs';
 import { importBench } from './import.mjs';
 import { hook } from './hook.mjs';
 import { ui } from './ui.mjs';
+import { team } from './team.mjs';
 import { writeReadme } from './performance.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -38,6 +39,7 @@ const plan = {
   hook: () => hook({ runs: quick ? 10 : 40 }),
   import: () => importBench({ files: quick ? 100 : 1000, turns: 100 }),
   ui: () => ui({ memories: 10_000, reps: quick ? 5 : 20 }),
+  team: () => team({ clients: 5, each: quick ? 200 : 2000, reps: quick ? 5 : 20, replica: quick ? 5000 : 50_000 }),
   mcp: () => mcp({ sizes: quick ? [1000, 10_000] : [10_000, 100_000], reps: quick ? 5 : 20, calls: 1000 }),
 };
 

@@ -25,6 +25,9 @@ export interface ShareableRow {
   contentHash: string;
   reviewedAt: number | null;
   status: string;
+  createdAt: number;
+  /** Set when a newer value replaced it: history, shared as such. */
+  supersededBy: string | null;
 }
 
 interface LinkRow {
@@ -71,7 +74,7 @@ export function saveLink(store: MemoryStore, l: TeamLink): void {
 /** Project memories and facts, active or not, with what sync weighs. */
 export function shareableRows(store: MemoryStore): ShareableRow[] {
   return (
-    store.db.prepare("SELECT id, type, text, agent, content_hash, reviewed_at, status FROM memories WHERE type IN ('project', 'fact')").all() as Array<{
+    store.db.prepare("SELECT id, type, text, agent, content_hash, reviewed_at, status, created_at, superseded_by FROM memories WHERE type IN ('project', 'fact')").all() as Array<{
       id: number;
       type: MemoryType;
       text: string;
@@ -79,8 +82,10 @@ export function shareableRows(store: MemoryStore): ShareableRow[] {
       content_hash: string;
       reviewed_at: number | null;
       status: string;
+      created_at: number;
+      superseded_by: string | null;
     }>
-  ).map((r) => ({ id: r.id, type: r.type, text: r.text, agent: r.agent, contentHash: r.content_hash, reviewedAt: r.reviewed_at, status: r.status }));
+  ).map((r) => ({ id: r.id, type: r.type, text: r.text, agent: r.agent, contentHash: r.content_hash, reviewedAt: r.reviewed_at, status: r.status, createdAt: r.created_at, supersededBy: r.superseded_by }));
 }
 
 export function existingIds(store: MemoryStore, ids: number[]): Set<number> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ShareableRow, TeamLink } from '../store/team-links.js';
 import { planPush } from './plan.js';
 
-const row = (id: number, o: Partial<ShareableRow> = {}): ShareableRow => ({ id, type: 'project', text: `memory ${id}`, agent: 'user', contentHash: `h${id}`, reviewedAt: 1, status: 'active', ...o });
+const row = (id: number, o: Partial<ShareableRow> = {}): ShareableRow => ({ id, type: 'project', text: `memory ${id}`, agent: 'user', contentHash: `h${id}`, reviewedAt: 1, status: 'active', createdAt: 1000 + id, supersededBy: null, ...o });
 const link = (uid: string, memoryId: number | null, o: Partial<TeamLink> = {}): TeamLink => ({ uid, memoryId, origin: 'mine', author: null, pushedHash: null, deleted: false, ...o });
 let n = 0;
 const uid = (): string => `u${++n}`;
@@ -21,10 +21,10 @@ describe('what a sync sends', () => {
     expect(ops.find((o) => o.memoryId === 5)?.changeKey).toBe('d:h5');
   });
 
-  it('holds back what no person reviewed unless team.share is all, and what is archived or personal', () => {
-    const rows = [row(1, { reviewedAt: null }), row(2), row(3, { status: 'archived' }), row(4, { type: 'global' as ShareableRow['type'] })];
-    expect(planPush(rows, [], 'reviewed', uid).map((o) => o.memoryId)).toEqual([2]);
-    expect(planPush(rows, [], 'all', uid).map((o) => o.memoryId)).toEqual([1, 2]);
+  it('holds back what no person reviewed unless team.share is all, and what is archived or personal; a replaced value goes as history', () => {
+    const rows = [row(1, { reviewedAt: null }), row(2), row(3, { status: 'archived' }), row(4, { type: 'global' as ShareableRow['type'] }), row(5, { status: 'archived', supersededBy: '2' })];
+    expect(planPush(rows, [], 'reviewed', uid).map((o) => o.memoryId)).toEqual([2, 5]);
+    expect(planPush(rows, [], 'all', uid).map((o) => [o.memoryId, o.createdAt])).toEqual([[1, 1001], [2, 1002], [5, 1005]]);
   });
 
   it('sends a delete for a shared memory forgotten here, ours or a teammate\'s, once', () => {

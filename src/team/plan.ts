@@ -1,6 +1,7 @@
 /**
  * What a sync sends: pure, from the project store's rows and its links.
- * - ours, shareable (a project memory or fact, active, reviewed unless
+ * - ours, shareable (a project memory or fact, current or replaced by a
+ *   newer value, reviewed unless
  *   team.share is "all"), never sent or changed since: a put;
  * - a linked memory that is gone here (forgotten; a teammate's one only
  *   with `forget --team`; or made global): a delete.
@@ -16,6 +17,8 @@ export interface PushOp {
   op: 'put' | 'delete';
   type?: 'project' | 'fact';
   text?: string;
+  /** When it was said (ms): the receiving store weighs values by it. */
+  createdAt?: number;
   /** The content hash sent (put), recorded once the server has it. */
   hash: string | null;
   memoryId: number | null;
@@ -24,8 +27,9 @@ export interface PushOp {
   changeKey: string;
 }
 
+// Current memories, and values a newer one replaced (history travels too, so every replica keeps it).
 const shareable = (r: ShareableRow, share: Share): boolean =>
-  r.status === 'active' && teamAuthorOf(r.agent) === undefined && (r.type === 'project' || r.type === 'fact') && (share === 'all' || r.reviewedAt !== null);
+  (r.status === 'active' || r.supersededBy !== null) && teamAuthorOf(r.agent) === undefined && (r.type === 'project' || r.type === 'fact') && (share === 'all' || r.reviewedAt !== null);
 
 export function planPush(rows: ShareableRow[], links: TeamLink[], share: Share, newUid: () => string): PushOp[] {
   const byMemory = new Map<number, TeamLink>();
@@ -38,7 +42,7 @@ export function planPush(rows: ShareableRow[], links: TeamLink[], share: Share, 
     if (link && link.origin === 'team') continue;
     if (link && link.pushedHash === r.contentHash) continue;
     const uid = link?.uid ?? newUid();
-    ops.push({ uid, op: 'put', type: r.type as 'project' | 'fact', text: r.text, hash: r.contentHash, memoryId: r.id, origin: 'mine', changeKey: `${uid}:${r.contentHash}` });
+    ops.push({ uid, op: 'put', type: r.type as 'project' | 'fact', text: r.text, createdAt: r.createdAt, hash: r.contentHash, memoryId: r.id, origin: 'mine', changeKey: `${uid}:${r.contentHash}` });
   }
   for (const l of links) {
     if (l.deleted || l.memoryId === null) continue;

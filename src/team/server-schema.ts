@@ -40,6 +40,8 @@ export const SERVER_MIGRATIONS: ServerMigration[] = [
         author name NOT NULL DEFAULT current_user,
         machine text NOT NULL CHECK (length(machine) BETWEEN 1 AND 100),
         at timestamptz NOT NULL DEFAULT now(),
+        -- When the author's memory was said (not pushed): a value's age decides which one holds.
+        created_at timestamptz,
         change_key text NOT NULL,
         UNIQUE (team, change_key),
         CHECK (op = 'delete' OR (type IS NOT NULL AND text IS NOT NULL))

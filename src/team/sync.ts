@@ -73,7 +73,7 @@ export async function pull(client: Client, memory: DirectoryMemory, t: SyncTarge
   for (;;) {
     const after = teamState(store, feedKey(t)) ?? '0';
     const { rows } = await client.query<Change>(
-      `SELECT seq::text AS seq, uid, op, type, text, author::text AS author, (extract(epoch FROM at) * 1000)::float8 AS at
+      `SELECT seq::text AS seq, uid, op, type, text, author::text AS author, (extract(epoch FROM COALESCE(created_at, at)) * 1000)::float8 AS at
          FROM cm_changes WHERE team = $1 AND project = $2 AND cm_changes.seq > $3::bigint ORDER BY cm_changes.seq LIMIT ${PAGE}`,
       [t.team, t.project, after],
     );
@@ -165,11 +165,21 @@ export async function push(client: Client, memory: DirectoryMemory, t: SyncTarge
       // One pusher per team at a time: rows commit in seq order, so no reader skips one.
       await client.query("SELECT pg_advisory_xact_lock(hashtext('claude-mem:' || $1))", [t.team]);
       await client.query(
-        `INSERT INTO cm_changes (team, project, uid, op, type, text, machine, change_key)
-           SELECT $1, $2, u.uid, u.op, u.type, u.text, $3, u.change_key
-             FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) AS u(uid, op, type, text, change_key)
+        `INSERT INTO cm_changes (team, project, uid, op, type, text, machine, change_key, created_at)
+           SELECT $1, $2, u.uid, u.op, u.type, u.text, $3, u.change_key, to_timestamp(u.created / 1000.0)
+             FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::float8[]) AS u(uid, op, type, text, change_key, created)
          ON CONFLICT (team, change_key) DO NOTHING`,
-        [t.team, t.project, t.machine, batch.map((o) => o.uid), batch.map((o) => o.op), batch.map((o) => o.type ?? null), batch.map((o) => (o.text === undefined ? null : redact(o.text))), batch.map((o) => o.changeKey)],
+        [
+          t.team,
+          t.project,
+          t.machine,
+          batch.map((o) => o.uid),
+          batch.map((o) => o.op),
+          batch.map((o) => o.type ?? null),
+          batch.map((o) => (o.text === undefined ? null : redact(o.text))),
+          batch.map((o) => o.changeKey),
+          batch.map((o) => o.createdAt ?? null),
+        ],
       );
       // Delivered at the commit: the teammates' running syncs pull at once.
       await client.query('SELECT pg_notify($1, $2)', [FEED_CHANNEL, t.team]);
