@@ -190,6 +190,42 @@ export const TARGETS = [
     ok: (v) => v <= 10,
   },
   {
+    what: 'team store: five clients × 2,000 memories converge, lost or doubled',
+    target: '0',
+    value: (r) => {
+      const x = row(r.bench, 'team convergence', /clients/);
+      return x && [`${x.baseline} (${x.p50}, ${x.p99})`, after(x.baseline, 'lost') + after(x.baseline, 'doubled')];
+    },
+    ok: (v) => v === 0,
+  },
+  {
+    what: 'team store: a 10-memory change reaches a running teammate, p99',
+    target: '≤ 2 s',
+    value: (r) => {
+      const x = row(r.bench, 'team propagation', /change/);
+      return x && [`${x.p99} (p50 ${x.p50})`, num(x.p99)];
+    },
+    ok: (v) => v <= 2000,
+  },
+  {
+    what: 'team store: local query with a 50,000-memory team replica, against the same store as your own',
+    target: '≤ 1.10 ×',
+    value: (r) => {
+      const x = row(r.bench, 'team replica query', /memories from the team/);
+      return x && [`${after(x.baseline, 'ratio').toFixed(2)} × (${x.p50} p50 against ${num(x.baseline.split(':')[1])} ms)`, after(x.baseline, 'ratio')];
+    },
+    ok: (v) => v <= 1.1,
+  },
+  {
+    what: 'team store: launch with a team configured, against none',
+    target: '≤ 1.10 ×',
+    value: (r) => {
+      const x = row(r.bench, 'team launch', /team configured/);
+      return x && [`${after(x.baseline, 'ratio').toFixed(2)} × (${x.p50} against ${num(x.baseline.split(':')[1])} ms)`, after(x.baseline, 'ratio')];
+    },
+    ok: (v) => v <= 1.1,
+  },
+  {
     what: 'MCP server RSS, idle and after 1,000 calls',
     target: 'flat (≤ +10 %)',
     value: (r) => {

@@ -130,6 +130,29 @@ async function queryLatency(size, reps) {
   return { figure: 'team replica query', variant: `${size} memories from the team, hybrid, in-process`, p50: `${fmt(pct(b, 50))} ms`, p99: `${fmt(pct(b, 99))} ms`, baseline: `the same ${size} as the user's own: ${fmt(pct(a, 50))} ms p50, ${fmt(pct(a, 99))} ms p99; ratio ${fmt(pct(b, 50) / pct(a, 50))}` };
 }
 
+/** `run true` in a project whose store holds a team replica: with the team configured (run starts its sync beside the session) and without, alternating. */
+async function launchLatency(pg, runs) {
+  const sb = client(pg, 'c0', 'https://github.com/acme/live.git');
+  const off = { ...sb.env, CLAUDE_MEM_TEAM_URL: '', CLAUDE_MEM_TEAM_NAME: '' };
+  const once = (env) => {
+    const t0 = now();
+    spawnSync(process.execPath, [CLI, 'run', '-q', '--', 'true'], { cwd: sb.project, env, stdio: 'ignore' });
+    const ms = now() - t0;
+    // The sync it started ends a tick after the wrapper: let it go before the next run.
+    spawnSync('sleep', ['0.8']);
+    return ms;
+  };
+  once(sb.env);
+  once(off);
+  const on = [];
+  const base = [];
+  for (let i = 0; i < runs; i++) {
+    on.push(once(sb.env));
+    base.push(once(off));
+  }
+  return { figure: 'team launch', variant: `claude-mem run true, team configured (its sync started beside the session), median of ${runs}`, p50: `${fmt(pct(on, 50), 1)} ms`, p99: `max ${fmt(Math.max(...on), 1)} ms`, baseline: `no team: ${fmt(pct(base, 50), 1)} ms; ratio ${fmt(pct(on, 50) / pct(base, 50))}` };
+}
+
 export async function team({ clients = 5, each = 2000, reps = 20, replica = 50_000 }) {
   const pg = await startCluster();
   try {
@@ -140,7 +163,7 @@ export async function team({ clients = 5, each = 2000, reps = 20, replica = 50_0
     const run = (args) => spawnSync(process.execPath, [CLI, ...args, '--url', url], { cwd: admin.project, env: admin.env, encoding: 'utf8' });
     run(['team', 'init', 'bench']);
     for (let i = 0; i < clients; i++) run(['team', 'add', `c${i}`, '--team', 'bench']);
-    return [await converge(pg, clients, each), await propagation(pg, reps), await queryLatency(replica, reps)];
+    return [await converge(pg, clients, each), await propagation(pg, reps), await launchLatency(pg, 11), await queryLatency(replica, reps)];
   } finally {
     pg.destroy();
   }

@@ -80,6 +80,9 @@ describe('the team store on PostgreSQL', () => {
     expect(st).toMatch(/team: shop/);
     expect(st).toMatch(/alice/);
     expect(st).not.toContain('bob-pw');
+    // The password is never written to a file of ours.
+    const found = spawnSync('grep', ['-rl', 'alice-pw', alice.sb.home], { encoding: 'utf8' }).stdout.trim();
+    expect(found).toBe('');
   }, 60_000);
 
   it('five clients each writing and syncing converge to the same memories, none lost or doubled', async () => {
