@@ -138,8 +138,9 @@ async function launchLatency(pg, runs) {
     const t0 = now();
     spawnSync(process.execPath, [CLI, 'run', '-q', '--', 'true'], { cwd: sb.project, env, stdio: 'ignore' });
     const ms = now() - t0;
-    // The sync it started ends a tick after the wrapper: let it go before the next run.
-    spawnSync('sleep', ['0.8']);
+    // The sync it started ends a tick after the wrapper: the next run starts once it is gone, or it would pay for it.
+    for (let i = 0; i < 50 && spawnSync('pgrep', ['-f', 'sync --watch --parent']).status === 0; i++) spawnSync('sleep', ['0.1']);
+    spawnSync('sleep', ['0.2']);
     return ms;
   };
   once(sb.env);

@@ -117,6 +117,13 @@ describe('loading', () => {
     expect(() => loadConfig({ cwd: join(root, 'proj'), env: { ...env, CLAUDE_MEM_RETRIEVAL_TOP_K: 'many' } })).toThrow(/environment: "retrieval\.top_k"/);
   });
 
+  it('reads an empty variable or --set value as an empty string, which clears a text setting', () => {
+    const { root, env } = sandbox();
+    const c = loadConfig({ cwd: join(root, 'proj'), env: { ...env, CLAUDE_MEM_TEAM_URL: '', CLAUDE_MEM_TEAM_NAME: '' }, sets: ['distill.summarizer='] });
+    expect([c.config.team.url, c.config.team.name, c.config.distill.summarizer]).toEqual(['', '', '']);
+    expect(() => loadConfig({ cwd: join(root, 'proj'), env: { ...env, CLAUDE_MEM_RETRIEVAL_TOP_K: '' } })).toThrow(/environment: "retrieval\.top_k"/);
+  });
+
   it('treats a missing file as empty', () => {
     expect(readConfigText('/nonexistent/claude-mem.yaml')).toBeUndefined();
     expect(mergeLayers([]).config).toEqual(defaultConfig());

@@ -60,4 +60,4 @@ export function defaultConfig(): Config {
 }
 
 /** The config code and the YAML and zod versions, hashed: a cached config (cache.ts) of another is not used. */
-export const CONFIG_FINGERPRINT = '27x3s6f3tf4';
+export const CONFIG_FINGERPRINT = '085hxevlxri';

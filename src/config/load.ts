@@ -73,6 +73,8 @@ export function parseConfigText(path: string, text: string): ConfigLayer {
 
 /** One value from the environment or a flag, read as YAML; anything it cannot read is the user's to fix. */
 function readValue(raw: string, where: string): unknown {
+  // `CLAUDE_MEM_TEAM_URL=` clears a setting: an empty string, not YAML's null (which no key takes).
+  if (raw.trim() === '') return '';
   try {
     return yaml().parse(raw, { maxAliasCount: 100 }) as unknown;
   } catch (err) {

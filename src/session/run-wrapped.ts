@@ -51,6 +51,9 @@ function exitLine(userDataDir: string): string {
 /** Env var that names the session to a wrapped CLI (and its hooks). */
 export const SESSION_ENV = 'CLAUDE_MEM_SESSION_ID';
 
+/** When the team's live sync starts beside a session (team/watch.ts). */
+const TEAM_SYNC_AFTER_MS = 1000;
+
 function loadOrWarn(opts: RunOptions): { loaded: LoadedConfig & { paths: Paths }; memory: boolean } {
   try {
     const loaded = loadConfig({ cwd: opts.cwd, env: opts.env, sets: opts.sets });
@@ -165,8 +168,13 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
       : undefined;
 
   // The team's memories, kept current beside the session (pulled as teammates push, this store's
-  // changes pushed): its own detached process, which ends when this wrapper does.
-  if (memory && config.team.url && config.team.name) spawnDetached(['sync', '--watch', '--parent', String(process.pid)], opts.cwd, opts.env, { heapCap: false });
+  // changes pushed): its own detached process, which ends when this wrapper does. Started a
+  // second in, never on the way to the CLI's first screen; a shorter session has the distill's sync.
+  const teamSync =
+    memory && config.team.url && config.team.name
+      ? setTimeout(() => spawnDetached(['sync', '--watch', '--parent', String(process.pid)], opts.cwd, opts.env, { heapCap: false }), TEAM_SYNC_AFTER_MS)
+      : undefined;
+  teamSync?.unref();
 
   const result = await runSession({
     file: resolved.path,
@@ -182,6 +190,7 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
     onObserverFailure: (err) => opts.messages.warn(`recording failed (${errorMessage(err)}) and is off for this session; the CLI keeps running.`),
   });
 
+  clearTimeout(teamSync);
   // The child is gone; what follows must not lose its status. The echo
   // helper's pipes are unref'd, so hold the loop open until we are done,
   // and set the exit code now in case anything exits early.
