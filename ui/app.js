@@ -110,11 +110,16 @@
       m.reviewed_at ? null : el('button', { id: 'accept', onclick: async () => { try { await post(`memory/${encodeURIComponent(m.id)}/accept`); memoryPage(m.id); } catch (err) { fail(err); } } }, 'Accept'),
       retype,
       el('button', { id: 'apply-type', onclick: async () => { try { const r = await post(`memory/${encodeURIComponent(m.id)}/type`, { type: retype.value }); if (r.memory.id === m.id) memoryPage(m.id); else location.hash = `#/m/${encodeURIComponent(r.memory.id)}`; } catch (err) { fail(err); } } }, 'Change type'),
-      el('button', { id: 'forget', class: 'danger', onclick: async () => { if (!confirm('Forget this memory for good?')) return; try { await post(`memory/${encodeURIComponent(m.id)}/forget`); location.hash = '#/'; } catch (err) { fail(err); } } }, 'Forget'),
+      el('button', { id: 'forget', class: 'danger', onclick: async () => {
+        // A memory the team holds is forgotten for everyone at the next sync: said, and asked for, as such.
+        const question = m.shared ? `This memory is shared with your team${m.from_team ? ` (written by ${m.from_team})` : ''}: forgetting it deletes it for everyone at the next sync. Forget it for everyone?` : 'Forget this memory for good?';
+        if (!confirm(question)) return;
+        try { await post(`memory/${encodeURIComponent(m.id)}/forget`, m.shared ? { team: true } : {}); location.hash = '#/'; } catch (err) { fail(err); }
+      } }, 'Forget'),
     );
     const facts = el('div', { class: 'meta' },
       `${m.id} · ${m.type} · ${m.status} · created ${day(m.created_at)} · last used ${day(m.last_accessed_at)} · heat ${m.heat} · ${m.reviewed_at ? `reviewed ${day(m.reviewed_at)}` : 'not reviewed'}`,
-      el('br'), `${m.agent}${m.dir ? ` · ${m.dir}` : ''} · source ${m.source || 'unknown'}`);
+      el('br'), `${m.from_team ? `from teammate ${m.from_team} (shared through the team store)` : m.agent}${m.dir ? ` · ${m.dir}` : ''} · source ${m.source || 'unknown'}${m.shared && !m.from_team ? ' · shared with your team' : ''}`);
     // What it states the value of, and since when (or until when, once a newer value replaced it).
     const subject = m.subject
       ? el('div', { class: 'meta', id: 'memory-subject' }, `about: ${m.subject} = ${m.value || '?'} · ${m.valid_to ? `true ${day(m.valid_from)} to ${day(m.valid_to)}, then replaced${m.superseded_by ? ` by ${m.superseded_by}` : ''}` : `current since ${day(m.valid_from)}`}`)

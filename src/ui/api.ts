@@ -11,6 +11,9 @@ import type { MemoryType } from '../text/index.js';
 import { memoryJson } from '../cli/show.js';
 import { warmInBackground } from '../background/jobs.js';
 import { teamStatusOf } from '../team/status.js';
+import { isShared } from '../store/team-links.js';
+import { teamAuthorOf } from '../text/index.js';
+import { UsageError } from '../errors.js';
 
 export interface ApiRequest {
   method: string;
@@ -108,7 +111,8 @@ function castOf(m: DirectoryMemory, mem: Memory): { file: string; t: number } | 
 function detail(m: DirectoryMemory, mem: Memory): Record<string, unknown> {
   const session = mem.sessionId ? m.stores.sessions.get(mem.sessionId) : undefined;
   const c = castOf(m, mem);
-  return { memory: memoryJson(mem), session: session ? { id: session.id, agent: session.agent, command: session.command, started_at: new Date(session.startedAt).toISOString(), summary: session.summary } : null, replay: c ? { at: c.t } : null };
+  const shared = mem.scope === 'project' && isShared(m.stores.project, mem.rowid);
+  return { memory: { ...memoryJson(mem), shared, from_team: teamAuthorOf(mem.agent) ?? null }, session: session ? { id: session.id, agent: session.agent, command: session.command, started_at: new Date(session.startedAt).toISOString(), summary: session.summary } : null, replay: c ? { at: c.t } : null };
 }
 
 function cast(m: DirectoryMemory, mem: Memory): ApiResponse {
@@ -129,7 +133,13 @@ async function write(m: DirectoryMemory, mem: Memory, action: string | undefined
       return { status: 200, json: detail(m, m.get(mem.id) ?? mem) };
     }
     case 'forget':
-      m.forget(mem.id);
+      try {
+        // A memory the team holds goes for everyone: only when the page asked so ({"team": true}).
+        m.forget(mem.id, { team: b['team'] === true });
+      } catch (err) {
+        if (err instanceof UsageError) return { status: 409, json: { error: err.message, shared: true } };
+        throw err;
+      }
       return { status: 200, json: { forgot: mem.id } };
     case 'accept':
       m.accept(mem.id);

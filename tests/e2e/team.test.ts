@@ -6,6 +6,7 @@ import { cm, cmAsync, listJson, poll } from '../helpers/cli.js';
 import { spawnSync } from 'node:child_process';
 import { ADMIN_PASSWORD, startCluster, type Cluster } from '../helpers/pg.js';
 import { withMemory } from '../../src/index.js';
+import { startUiServer } from '../helpers/ui-server.js';
 
 // A real PostgreSQL server (a throwaway cluster), the built CLI, one
 // sandbox (home, data, project) per person and machine. The project is the
@@ -251,6 +252,32 @@ describe('the team store on PostgreSQL', () => {
     expect(texts(frank)).not.toContain('After the revocation: the release train leaves at 15:00');
     alice.run(['sync']);
     expect(texts(alice)).not.toContain('Frank after leaving: nothing of this should arrive');
+  }, 60_000);
+
+  it('the viewer marks a teammate\'s memory and forgets a shared one only when asked for everyone', async () => {
+    const remote = 'https://github.com/acme/viewer.git';
+    const alice = person('alice', 'alice-pw', { remote });
+    const bob = person('bob', 'bob-pw', { remote });
+    bob.run(['remember', '--type', 'project', 'Viewer check: the release train leaves at 15:00 on Tuesdays']);
+    bob.run(['sync']);
+    alice.run(['sync']);
+    const id = listJson(at(alice)).find((m) => m.text.startsWith('Viewer check'))?.id ?? '';
+    const { server, base, token } = await startUiServer(at(alice));
+    try {
+      const headers = { 'x-claude-mem-token': token, 'content-type': 'application/json' };
+      const detail = (await (await fetch(`${base}api/memory/${id}`, { headers })).json()) as { memory: { shared: boolean; from_team: string } };
+      expect(detail.memory).toMatchObject({ shared: true, from_team: 'bob' });
+      const refused = await fetch(`${base}api/memory/${id}/forget`, { method: 'POST', body: '{}', headers });
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/shared with your team \(written by bob\)/);
+      const done = await fetch(`${base}api/memory/${id}/forget`, { method: 'POST', body: '{"team": true}', headers });
+      expect(done.status).toBe(200);
+    } finally {
+      server.kill('SIGTERM');
+    }
+    alice.run(['sync']);
+    bob.run(['sync']);
+    expect(texts(bob).some((t) => t.startsWith('Viewer check'))).toBe(false);
   }, 60_000);
 
   it('a hostile memory from the team is data: redacted, marked, cannot close the block, runs nothing, changes no config; forgetting it needs --team and reaches the team', () => {
