@@ -94,7 +94,7 @@ async function applyPage(memory: DirectoryMemory, store: MemoryStore, rows: Chan
     const link = linkOf(store, c.uid);
     if (c.op === 'delete') {
       if (link?.memoryId != null && existingIds(store, [link.memoryId]).size > 0) {
-        store.forget(link.memoryId);
+        forgetHere(memory, link.memoryId);
         out.deleted++;
       }
       saveLink(store, { uid: c.uid, memoryId: null, origin: link?.origin ?? 'team', author: link?.author ?? c.author, pushedHash: link?.pushedHash ?? null, deleted: true });
@@ -113,7 +113,7 @@ async function applyPage(memory: DirectoryMemory, store: MemoryStore, rows: Chan
   }
   if (puts.length === 0) return;
   // A teammate's newer text of one shared memory replaces the older one here.
-  for (const p of puts) if (p.replaces !== null && existingIds(store, [p.replaces]).size > 0) store.forget(p.replaces);
+  for (const p of puts) if (p.replaces !== null && existingIds(store, [p.replaces]).size > 0) forgetHere(memory, p.replaces);
   const candidates: Candidate[] = puts.map(({ c }) => ({
     type: c.type === 'fact' ? 'fact' : 'project',
     text: c.text ?? '',
@@ -138,6 +138,15 @@ async function applyPage(memory: DirectoryMemory, store: MemoryStore, rows: Chan
       saveLink(store, { uid: p.c.uid, memoryId: id, origin: 'team', author: p.c.author, pushedHash: p.hash, deleted: false });
     }),
   );
+}
+
+/**
+ * A delete or a replacement from the team, applied as the user's own
+ * forget is (cached blocks holding it dropped too); the team asked, so no
+ * --team question.
+ */
+function forgetHere(memory: DirectoryMemory, rowid: number): void {
+  memory.forget(String(rowid), { team: true });
 }
 
 const newUid = (): string => randomBytes(12).toString('hex');
