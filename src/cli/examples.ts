@@ -13,6 +13,7 @@ const EXAMPLES: Record<string, string[]> = {
   trust: ['claude-mem trust', 'claude-mem trust --revoke'],
   sync: ['claude-mem sync                # pull the team memories, push yours', 'PGPASSWORD=… claude-mem sync   # the password never goes in a file of ours'],
   team: ['claude-mem team init shop --url postgres://admin@db/claude_mem', 'claude-mem team add maria --read-only --print   # the SQL, for psql'],
+  share: ['claude-mem list --type global    # find the id', 'claude-mem share g3 && claude-mem sync'],
   'team init': ['claude-mem team init shop --url postgres://admin@db/claude_mem', 'claude-mem team init shop --print | psql postgres://admin@db/claude_mem'],
   'team add': ['claude-mem team add maria --team shop --url postgres://admin@db/claude_mem', 'claude-mem team add ci_bot --read-only --create-role --print'],
   'team remove': ['claude-mem team remove maria --team shop --url postgres://admin@db/claude_mem'],

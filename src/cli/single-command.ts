@@ -31,6 +31,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   distill: async () => (await import('./commands/distill.js')).registerDistill,
   prune: async () => (await import('./commands/prune.js')).registerPrune,
   sync: async () => (await import('./commands/sync.js')).registerSync,
+  share: async () => (await import('./commands/share.js')).registerShare,
   team: async () => (await import('./commands/team.js')).registerTeam,
   trust: async () => (await import('./commands/trust.js')).registerTrust,
   init: async () => (await import('./commands/init.js')).registerInit,

@@ -8,7 +8,7 @@ import { prepareContextCache } from './next-launch.js';
 import { pendingSessions } from './pending.js';
 import { statusOf, type StatusReport } from './status.js';
 import { scrubLogs } from './log-scrub.js';
-import { isShared } from '../store/team-links.js';
+import { isShared, isSharedGlobal } from '../store/team-links.js';
 import { teamAuthorOf } from '../text/index.js';
 import { UsageError } from '../errors.js';
 import { dropBlocksWith } from './context-cache.js';
@@ -183,7 +183,8 @@ export class DirectoryMemory {
     const m = where ? where.store.get(where.rowid) : undefined;
     if (!where || !m) return undefined;
     // A memory the team store holds is deleted for every teammate at the next sync: only when asked for by name.
-    if (!o.team && where.store.scope === 'project' && isShared(where.store, where.rowid)) {
+    const shared = where.store.scope === 'project' ? isShared(where.store, where.rowid) : isSharedGlobal(this.stores.project, where.rowid);
+    if (!o.team && shared) {
       const author = teamAuthorOf(m.agent);
       throw new UsageError(`[${id}] is shared with your team${author ? ` (written by ${author})` : ''}: forgetting it deletes it for everyone at the next sync. Add --team to do that.`);
     }

@@ -196,12 +196,14 @@ export const MIGRATIONS: Migration[] = [
         CREATE TABLE team_links (
           uid TEXT PRIMARY KEY,
           memory_id INTEGER,
+          global_id INTEGER,
           origin TEXT NOT NULL CHECK (origin IN ('mine', 'team')),
           author TEXT,
           pushed_hash TEXT,
           deleted INTEGER NOT NULL DEFAULT 0
         );
         CREATE INDEX team_links_memory ON team_links (memory_id);
+        CREATE INDEX team_links_global ON team_links (global_id);
         CREATE TABLE team_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       `),
   },

@@ -10,6 +10,8 @@ import type { MemoryType } from './types.js';
 export interface TeamLink {
   uid: string;
   memoryId: number | null;
+  /** A global memory of the user store the user chose to share (claude-mem share); memoryId is then null. */
+  globalId: number | null;
   origin: 'mine' | 'team';
   author: string | null;
   pushedHash: string | null;
@@ -33,13 +35,14 @@ export interface ShareableRow {
 interface LinkRow {
   uid: string;
   memory_id: number | null;
+  global_id: number | null;
   origin: 'mine' | 'team';
   author: string | null;
   pushed_hash: string | null;
   deleted: number;
 }
 
-const toLink = (r: LinkRow): TeamLink => ({ uid: r.uid, memoryId: r.memory_id, origin: r.origin, author: r.author, pushedHash: r.pushed_hash, deleted: r.deleted === 1 });
+const toLink = (r: LinkRow): TeamLink => ({ uid: r.uid, memoryId: r.memory_id, globalId: r.global_id, origin: r.origin, author: r.author, pushedHash: r.pushed_hash, deleted: r.deleted === 1 });
 
 export function teamLinks(store: MemoryStore): TeamLink[] {
   return (store.db.prepare('SELECT * FROM team_links').all() as LinkRow[]).map(toLink);
@@ -65,16 +68,28 @@ export function isShared(store: MemoryStore, memoryId: number): boolean {
   }
 }
 
-export function saveLink(store: MemoryStore, l: TeamLink): void {
-  store.db
-    .prepare('INSERT INTO team_links (uid, memory_id, origin, author, pushed_hash, deleted) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO UPDATE SET memory_id = excluded.memory_id, origin = excluded.origin, author = excluded.author, pushed_hash = excluded.pushed_hash, deleted = excluded.deleted')
-    .run(l.uid, l.memoryId, l.origin, l.author, l.pushedHash, l.deleted ? 1 : 0);
+/** True when this global memory (a user-store row) was shared with the project's team. */
+export function isSharedGlobal(projectStore: MemoryStore, globalId: number): boolean {
+  try {
+    return projectStore.db.prepare('SELECT 1 FROM team_links WHERE global_id = ? AND deleted = 0').get(globalId) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
-/** Project memories and facts, active or not, with what sync weighs. */
-export function shareableRows(store: MemoryStore): ShareableRow[] {
+export function saveLink(store: MemoryStore, l: TeamLink): void {
+  store.db
+    .prepare(
+      'INSERT INTO team_links (uid, memory_id, global_id, origin, author, pushed_hash, deleted) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uid) DO UPDATE SET memory_id = excluded.memory_id, global_id = excluded.global_id, origin = excluded.origin, author = excluded.author, pushed_hash = excluded.pushed_hash, deleted = excluded.deleted',
+    )
+    .run(l.uid, l.memoryId, l.globalId, l.origin, l.author, l.pushedHash, l.deleted ? 1 : 0);
+}
+
+/** Project memories and facts (or, from the user store, global ones), active or not, with what sync weighs. */
+export function shareableRows(store: MemoryStore, o: { globals?: boolean } = {}): ShareableRow[] {
+  const types = o.globals ? "('global')" : "('project', 'fact')";
   return (
-    store.db.prepare("SELECT id, type, text, agent, content_hash, reviewed_at, status, created_at, superseded_by FROM memories WHERE type IN ('project', 'fact')").all() as Array<{
+    store.db.prepare(`SELECT id, type, text, agent, content_hash, reviewed_at, status, created_at, superseded_by FROM memories WHERE type IN ${types}`).all() as Array<{
       id: number;
       type: MemoryType;
       text: string;

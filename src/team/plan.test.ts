@@ -3,7 +3,7 @@ import type { ShareableRow, TeamLink } from '../store/team-links.js';
 import { planPush } from './plan.js';
 
 const row = (id: number, o: Partial<ShareableRow> = {}): ShareableRow => ({ id, type: 'project', text: `memory ${id}`, agent: 'user', contentHash: `h${id}`, reviewedAt: 1, status: 'active', createdAt: 1000 + id, supersededBy: null, ...o });
-const link = (uid: string, memoryId: number | null, o: Partial<TeamLink> = {}): TeamLink => ({ uid, memoryId, origin: 'mine', author: null, pushedHash: null, deleted: false, ...o });
+const link = (uid: string, memoryId: number | null, o: Partial<TeamLink> = {}): TeamLink => ({ uid, memoryId, origin: 'mine', author: null, pushedHash: null, deleted: false, globalId: null, ...o });
 let n = 0;
 const uid = (): string => `u${++n}`;
 
@@ -34,5 +34,16 @@ describe('what a sync sends', () => {
       ['delete', 'a', 'a:delete'],
       ['delete', 'b', 'b:delete'],
     ]);
+  });
+
+  it('sends a global memory only when it was shared, as this project\'s, and takes it back when it is forgotten', () => {
+    const globals = [row(30, { type: 'global' as ShareableRow['type'] }), row(31, { type: 'global' as ShareableRow['type'] })];
+    const links = [link('s', null, { globalId: 30 }), link('t', null, { globalId: 32, pushedHash: 'h32' })];
+    const ops = planPush([], links, 'reviewed', uid, globals);
+    expect(ops.map((o) => [o.op, o.uid, o.type ?? null, o.globalId])).toEqual([
+      ['put', 's', 'project', 30],
+      ['delete', 't', null, 32],
+    ]);
+    expect(planPush([], [link('s', null, { globalId: 30, pushedHash: 'h30' })], 'all', uid, globals)).toEqual([]);
   });
 });

@@ -22,6 +22,8 @@ export interface PushOp {
   /** The content hash sent (put), recorded once the server has it. */
   hash: string | null;
   memoryId: number | null;
+  /** A shared global memory (its user-store row). */
+  globalId: number | null;
   origin: 'mine' | 'team';
   /** The server's idempotency key: a retried push after a lost reply is a no-op. */
   changeKey: string;
@@ -31,7 +33,7 @@ export interface PushOp {
 const shareable = (r: ShareableRow, share: Share): boolean =>
   (r.status === 'active' || r.supersededBy !== null) && teamAuthorOf(r.agent) === undefined && (r.type === 'project' || r.type === 'fact') && (share === 'all' || r.reviewedAt !== null);
 
-export function planPush(rows: ShareableRow[], links: TeamLink[], share: Share, newUid: () => string): PushOp[] {
+export function planPush(rows: ShareableRow[], links: TeamLink[], share: Share, newUid: () => string, globals: ShareableRow[] = []): PushOp[] {
   const byMemory = new Map<number, TeamLink>();
   for (const l of links) if (l.memoryId !== null && !l.deleted) byMemory.set(l.memoryId, l);
   const present = new Map(rows.map((r) => [r.id, r]));
@@ -42,13 +44,21 @@ export function planPush(rows: ShareableRow[], links: TeamLink[], share: Share, 
     if (link && link.origin === 'team') continue;
     if (link && link.pushedHash === r.contentHash) continue;
     const uid = link?.uid ?? newUid();
-    ops.push({ uid, op: 'put', type: r.type as 'project' | 'fact', text: r.text, createdAt: r.createdAt, hash: r.contentHash, memoryId: r.id, origin: 'mine', changeKey: `${uid}:${r.contentHash}` });
+    ops.push({ uid, op: 'put', type: r.type as 'project' | 'fact', text: r.text, createdAt: r.createdAt, hash: r.contentHash, memoryId: r.id, globalId: null, origin: 'mine', changeKey: `${uid}:${r.contentHash}` });
+  }
+  // Global memories the user shared on purpose (claude-mem share): sent as this project's, taken back when forgotten.
+  const globalRows = new Map(globals.map((r) => [r.id, r]));
+  for (const l of links) {
+    if (l.deleted || l.globalId === null) continue;
+    const r = globalRows.get(l.globalId);
+    if (!r) ops.push({ uid: l.uid, op: 'delete', hash: null, memoryId: null, globalId: l.globalId, origin: 'mine', changeKey: `${l.uid}:delete` });
+    else if (r.contentHash !== l.pushedHash) ops.push({ uid: l.uid, op: 'put', type: 'project', text: r.text, createdAt: r.createdAt, hash: r.contentHash, memoryId: null, globalId: l.globalId, origin: 'mine', changeKey: `${l.uid}:${r.contentHash}` });
   }
   for (const l of links) {
     if (l.deleted || l.memoryId === null) continue;
     // Forgotten here (a teammate's memory only with `forget --team`), or made global (it moved to the
     // user store): deleted for everyone. One archived or superseded here stays, as history.
-    if (!present.has(l.memoryId)) ops.push({ uid: l.uid, op: 'delete', hash: null, memoryId: null, origin: l.origin, changeKey: `${l.uid}:delete` });
+    if (!present.has(l.memoryId)) ops.push({ uid: l.uid, op: 'delete', hash: null, memoryId: null, globalId: null, origin: l.origin, changeKey: `${l.uid}:delete` });
   }
   return ops;
 }

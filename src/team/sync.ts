@@ -97,7 +97,7 @@ async function applyPage(memory: DirectoryMemory, store: MemoryStore, rows: Chan
         forgetHere(memory, link.memoryId);
         out.deleted++;
       }
-      saveLink(store, { uid: c.uid, memoryId: null, origin: link?.origin ?? 'team', author: link?.author ?? c.author, pushedHash: link?.pushedHash ?? null, deleted: true });
+      saveLink(store, { uid: c.uid, memoryId: null, globalId: link?.globalId ?? null, origin: link?.origin ?? 'team', author: link?.author ?? c.author, pushedHash: link?.pushedHash ?? null, deleted: true });
       continue;
     }
     const text = c.text ?? '';
@@ -135,7 +135,7 @@ async function applyPage(memory: DirectoryMemory, store: MemoryStore, rows: Chan
       if (p.replaces !== null) out.updated++;
       else if (id !== null) out.added++;
       else out.skipped++;
-      saveLink(store, { uid: p.c.uid, memoryId: id, origin: 'team', author: p.c.author, pushedHash: p.hash, deleted: false });
+      saveLink(store, { uid: p.c.uid, memoryId: id, globalId: null, origin: 'team', author: p.c.author, pushedHash: p.hash, deleted: false });
     }),
   );
 }
@@ -154,7 +154,7 @@ const newUid = (): string => randomBytes(12).toString('hex');
 /** What a push would send now (status shows the count). */
 export function pendingPush(memory: DirectoryMemory, share: SyncTarget['share']): PushOp[] {
   const store = memory.stores.project;
-  return planPush(shareableRows(store), teamLinks(store), share, newUid);
+  return planPush(shareableRows(store), teamLinks(store), share, newUid, shareableRows(memory.stores.user, { globals: true }));
 }
 
 /** Sends what is ours and new, in batches; each batch is one server transaction. */
@@ -167,7 +167,7 @@ export async function push(client: Client, memory: DirectoryMemory, t: SyncTarge
     // A new memory's uid is kept before it is sent: if the server takes the batch and the reply is
     // lost, the next push sends the same uid and key, and the server's unique key makes it a no-op.
     inTransaction(store, () => {
-      for (const o of batch) if (o.op === 'put' && !linkOf(store, o.uid)) saveLink(store, { uid: o.uid, memoryId: o.memoryId, origin: 'mine', author: null, pushedHash: null, deleted: false });
+      for (const o of batch) if (o.op === 'put' && !linkOf(store, o.uid)) saveLink(store, { uid: o.uid, memoryId: o.memoryId, globalId: o.globalId, origin: 'mine', author: null, pushedHash: null, deleted: false });
     });
     try {
       await client.query('BEGIN');
@@ -200,7 +200,7 @@ export async function push(client: Client, memory: DirectoryMemory, t: SyncTarge
     }
     // Recorded only once the server has them: a push cut short is sent again, and the key makes that a no-op.
     inTransaction(store, () => {
-      for (const o of batch) saveLink(store, { uid: o.uid, memoryId: o.op === 'delete' ? null : o.memoryId, origin: o.origin, author: null, pushedHash: o.hash, deleted: o.op === 'delete' });
+      for (const o of batch) saveLink(store, { uid: o.uid, memoryId: o.op === 'delete' ? null : o.memoryId, globalId: o.globalId, origin: o.origin, author: null, pushedHash: o.hash, deleted: o.op === 'delete' });
     });
     pushed += batch.length;
   }

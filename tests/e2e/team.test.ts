@@ -280,6 +280,34 @@ describe('the team store on PostgreSQL', () => {
     expect(texts(bob).some((t) => t.startsWith('Viewer check'))).toBe(false);
   }, 60_000);
 
+  it('a global memory stays personal until shared on purpose, and forgetting it with --team takes it back', () => {
+    const remote = 'https://github.com/acme/share.git';
+    const alice = person('alice', 'alice-pw', { remote });
+    const bob = person('bob', 'bob-pw', { remote });
+    expect(alice.run(['remember', '--type', 'global', 'Always run the linter before pushing to acme repositories']).status).toBe(0);
+    alice.run(['sync']);
+    bob.run(['sync']);
+    expect(texts(bob)).toEqual([]);
+    const gid = listJson(at(alice)).find((m) => m.text.startsWith('Always run the linter'))?.id ?? '';
+    expect(gid).toMatch(/^g/);
+    const refused = alice.run(['share', '1']);
+    expect(refused.status).not.toBe(0);
+    const shared = alice.run(['share', gid]);
+    expect(shared.status, shared.stderr).toBe(0);
+    expect(shared.stdout).toMatch(/shared \[g\d+\] Always run the linter/);
+    expect(alice.run(['sync']).stdout).toMatch(/pushed 1\b/);
+    bob.run(['sync']);
+    const got = listJson(at(bob)).find((m) => m.text.startsWith('Always run the linter'));
+    expect(got).toMatchObject({ type: 'project', agent: 'team:alice' });
+    // Still alice's own preference, once: no copy of it comes back to her.
+    expect(alice.run(['sync']).stdout).toMatch(/pulled 0 new/);
+    expect(alice.run(['forget', gid]).status).toBe(2);
+    expect(alice.run(['forget', '--team', gid]).status).toBe(0);
+    alice.run(['sync']);
+    bob.run(['sync']);
+    expect(texts(bob).some((t) => t.startsWith('Always run the linter'))).toBe(false);
+  }, 60_000);
+
   it('a hostile memory from the team is data: redacted, marked, cannot close the block, runs nothing, changes no config; forgetting it needs --team and reaches the team', () => {
     const alice = person('alice', 'alice-pw', { remote: 'https://github.com/acme/hostile.git' });
     const bob = person('bob', 'bob-pw', { remote: 'https://github.com/acme/hostile.git' });
