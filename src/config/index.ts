@@ -14,6 +14,7 @@ export { listConfigKeys, type ConfigKey } from './keys.js';
 export { resolvePaths, type Paths, DATA_DIR_ENV, PROJECT_CONFIG_FILE, PROJECT_DATA_DIR } from './paths.js';
 export type { LoadedConfig } from './load.js';
 export { TRUST_KEYS, setTrust, trustState, type TrustState } from './trust.js';
+export { teamConfigured } from './team.js';
 
 export interface LoadOptions {
   cwd: string;

@@ -4,7 +4,7 @@ import { touchPrivateFile } from '../fs-private.js';
 import { isAiCli, isShell } from '../agents.js';
 import { VIA_HOOKS_ENV } from '../env-names.js';
 import { ConfigError, exitCodes, errorMessage } from '../errors.js';
-import { defaultConfig, loadConfig, resolvePaths, type LoadedConfig, type Paths } from '../config/index.js';
+import { defaultConfig, loadConfig, resolvePaths, teamConfigured, type LoadedConfig, type Paths } from '../config/index.js';
 import { newSessionId, unprocessedLogs, resolveCommand, runSession, sweepStaleLocks } from '../pty/index.js';
 import { sweepHandovers } from './handover.js';
 import { SessionRecording } from './recording.js';
@@ -171,7 +171,7 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   // changes pushed): its own detached process, which ends when this wrapper does. Started a
   // second in, never on the way to the CLI's first screen; a shorter session has the distill's sync.
   const teamSync =
-    memory && config.team.url && config.team.name
+    memory && teamConfigured(config)
       ? setTimeout(() => spawnDetached(['sync', '--watch', '--parent', String(process.pid)], opts.cwd, opts.env, { heapCap: false }), TEAM_SYNC_AFTER_MS)
       : undefined;
   teamSync?.unref();

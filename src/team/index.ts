@@ -42,10 +42,6 @@ export function teamTarget(memory: DirectoryMemory): SyncTarget {
   return { url, team: name, project, machine: machineId(memory.paths.userDataDir), share };
 }
 
-/** True when this directory's config names a team (a background sync is worth starting). */
-export function hasTeam(memory: Pick<DirectoryMemory, 'config'>): boolean {
-  return memory.config.team.url !== '' && memory.config.team.name !== '';
-}
 
 export async function syncProject(memory: DirectoryMemory, env: NodeJS.ProcessEnv): Promise<SyncReport> {
   const target = teamTarget(memory);

@@ -9,8 +9,12 @@
  */
 import type { ShareableRow, TeamLink } from '../store/team-links.js';
 import { teamAuthorOf } from '../text/index.js';
+import { randomBytes } from 'node:crypto';
 
 export type Share = 'reviewed' | 'all';
+
+/** A shared memory's id across machines: 96 random bits, chosen once and kept in team_links. */
+export const newUid = (): string => randomBytes(12).toString('hex');
 
 export interface PushOp {
   uid: string;

@@ -11,14 +11,13 @@
  * position saved as one local step per page (a change applied twice is
  * recognised by its uid and hash).
  */
-import { randomBytes } from 'node:crypto';
 import type { Client } from 'pg';
 import type { DirectoryMemory } from '../memory/directory-memory.js';
 import { contentHash, type Candidate, type MemoryStore } from '../store/index.js';
 import { existingIds, inTransaction, linkOf, saveLink, setTeamState, shareableRows, teamLinks, teamState } from '../store/team-links.js';
 import { redact, teamAgent } from '../text/index.js';
 import { safeMessage, TeamError } from './connect.js';
-import { planPush, type PushOp } from './plan.js';
+import { newUid, planPush, type PushOp } from './plan.js';
 import { SERVER_VERSION } from './server-schema.js';
 
 export interface SyncTarget {
@@ -149,7 +148,6 @@ function forgetHere(memory: DirectoryMemory, rowid: number): void {
   memory.forget(String(rowid), { team: true });
 }
 
-const newUid = (): string => randomBytes(12).toString('hex');
 
 /** What a push would send now (status shows the count). */
 export function pendingPush(memory: DirectoryMemory, share: SyncTarget['share']): PushOp[] {

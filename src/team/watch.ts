@@ -34,7 +34,6 @@ export async function watchTeam(memory: DirectoryMemory, target: SyncTarget, env
   let seen = '';
   let wantPull = true;
   let lastPull = 0;
-  let busy = false;
   const record = (err: unknown): void => {
     try {
       setTeamState(memory.stores.project, 'last_error', `${new Date().toISOString()} ${(err as Error).message ?? String(err)}`.slice(0, 500));
@@ -71,19 +70,14 @@ export async function watchTeam(memory: DirectoryMemory, target: SyncTarget, env
   };
   for (;;) {
     if (parent !== undefined && !alive(parent)) break;
-    if (!busy) {
-      busy = true;
-      try {
-        await round();
-      } catch (err) {
-        record(err);
-        await client?.end().catch(() => undefined);
-        client = undefined;
-        wantPull = true;
-        await new Promise((r) => setTimeout(r, RETRY_MS));
-      } finally {
-        busy = false;
-      }
+    try {
+      await round();
+    } catch (err) {
+      record(err);
+      await client?.end().catch(() => undefined);
+      client = undefined;
+      wantPull = true;
+      await new Promise((r) => setTimeout(r, RETRY_MS));
     }
     await new Promise((r) => setTimeout(r, TICK_MS));
   }

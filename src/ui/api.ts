@@ -14,6 +14,7 @@ import { teamStatusOf } from '../team/status.js';
 import { isShared } from '../store/team-links.js';
 import { teamAuthorOf } from '../text/index.js';
 import { UsageError } from '../errors.js';
+import { teamConfigured } from '../config/index.js';
 
 export interface ApiRequest {
   method: string;
@@ -159,7 +160,7 @@ async function write(m: DirectoryMemory, mem: Memory, action: string | undefined
 function status(m: DirectoryMemory): Record<string, unknown> {
   const s = m.status();
   // The team, from the replica only: the viewer never waits for the team server.
-  const team = m.config.team.url && m.config.team.name ? teamStatusOf(m) : undefined;
+  const team = teamConfigured(m.config) ? teamStatusOf(m) : undefined;
   return { ...s, recent_errors: recentErrors(m.paths.sessionsDir), ...(team ? { team } : {}) };
 }
 

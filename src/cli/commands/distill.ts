@@ -5,6 +5,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadFor, withCliMemory, type CliEnv } from '../env.js';
 import { brief } from '../show.js';
+import { teamConfigured } from '../../config/index.js';
 
 export function registerDistill(program: Command, cli: CliEnv): void {
   program
@@ -35,7 +36,7 @@ export function registerDistill(program: Command, cli: CliEnv): void {
           // A store that grew past the approximate index's size gets one, built in its own process.
           if (reports.some((r) => r.written > 0)) startVectorIndexBuild(m);
           // New memories go to the team in the background: the distill never waits for its server.
-          if (reports.some((r) => r.written > 0) && m.config.team.url && m.config.team.name) {
+          if (reports.some((r) => r.written > 0) && teamConfigured(m.config)) {
             const { spawnDetached } = await import('../../background/spawn.js');
             spawnDetached(['sync'], m.cwd, m.env, { heapCap: false });
           }

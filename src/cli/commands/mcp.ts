@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { loadFor, type CliEnv } from '../env.js';
 import type { DirectoryMemory } from '../../memory/index.js';
+import { teamConfigured } from '../../config/index.js';
 
 export function registerMcp(program: Command, cli: CliEnv, version: string): void {
   program
@@ -18,7 +19,7 @@ export function registerMcp(program: Command, cli: CliEnv, version: string): voi
           // The server searches its stores for a long time: give a large one its approximate index.
           jobs.startVectorIndexBuild(mem);
           // The team's newest memories, pulled beside the server: it answers from the replica at once.
-          if (mem.config.team.url && mem.config.team.name) (await import('../../background/spawn.js')).spawnDetached(['sync'], mem.cwd, mem.env, { heapCap: false });
+          if (teamConfigured(mem.config)) (await import('../../background/spawn.js')).spawnDetached(['sync'], mem.cwd, mem.env, { heapCap: false });
           return mem;
         }));
       try {

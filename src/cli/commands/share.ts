@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { randomBytes } from 'node:crypto';
 import { FatalError, UsageError } from '../../errors.js';
 import { withCliMemory, type CliEnv } from '../env.js';
 import { brief, oneLine } from '../show.js';
+import { teamConfigured } from '../../config/index.js';
 
 /**
  * A global memory (a preference) stays personal unless the user shares it:
@@ -16,18 +16,16 @@ export function registerShare(program: Command, cli: CliEnv): void {
     .description("share global memories (your preferences) with this project's team; project memories and facts are shared by sync already")
     .argument('<id...>', 'global memory ids from "claude-mem list" (they start with g)')
     .action(async (ids: string[]) => {
-      const { hasTeam } = await import('../../team/index.js');
-      const { linkOf, saveLink, isSharedGlobal } = await import('../../store/team-links.js');
+      const { saveLink, isSharedGlobal } = await import('../../store/team-links.js');
+      const { newUid } = await import('../../team/plan.js');
       const shared = await withCliMemory(cli, (m) => {
-        if (!hasTeam(m)) throw new UsageError('no team store is set here: set team.url and team.name first (README, "Sharing with your team").');
+        if (!teamConfigured(m.config)) throw new UsageError('no team store is set here: set team.url and team.name first (README, "Sharing with your team").');
         return ids.map((id) => {
           const mem = m.get(id);
           if (!mem) throw new FatalError(`no memory with id ${brief(id)}. "claude-mem list" shows the ids (global ones start with g).`);
           if (mem.scope !== 'user') throw new UsageError(`[${mem.id}] is a ${mem.type} memory: sync shares those already (reviewed ones, or all with team.share: all). share is for global ones.`);
           if (!isSharedGlobal(m.stores.project, mem.rowid)) {
-            let uid = randomBytes(12).toString('hex');
-            while (linkOf(m.stores.project, uid)) uid = randomBytes(12).toString('hex');
-            saveLink(m.stores.project, { uid, memoryId: null, globalId: mem.rowid, origin: 'mine', author: null, pushedHash: null, deleted: false });
+            saveLink(m.stores.project, { uid: newUid(), memoryId: null, globalId: mem.rowid, origin: 'mine', author: null, pushedHash: null, deleted: false });
           }
           return mem;
         });

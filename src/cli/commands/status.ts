@@ -3,6 +3,7 @@ import { withCliMemory, type CliEnv } from '../env.js';
 import type { StatusReport } from '../../memory/index.js';
 import { trackedRawLogs } from '../../memory/git-exclude.js';
 import { PROJECT_DATA_DIR } from '../../config/index.js';
+import { teamConfigured } from '../../config/index.js';
 
 function human(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -33,9 +34,8 @@ export function registerStatus(program: Command, cli: CliEnv): void {
       const { status, team } = await withCliMemory(
         cli,
         async (m) => {
-          const { hasTeam } = await import('../../team/index.js');
           // Read from the replica: status never waits for the team server.
-          const team = hasTeam(m) ? (await import('../../team/status.js')).teamStatusOf(m) : undefined;
+          const team = teamConfigured(m.config) ? (await import('../../team/status.js')).teamStatusOf(m) : undefined;
           return { status: m.status(), team };
         },
         { create: false },
