@@ -35,7 +35,15 @@ async function converse(h: ReturnType<typeof startCli>, lines: string[]): Promis
 
 function dbBytes(project: string, dataDir: string): string {
   const files = [join(project, '.claude-mem', 'mem.db'), join(project, '.claude-mem', 'mem.db-wal'), join(dataDir, 'mem.db'), join(dataDir, 'mem.db-wal')];
-  return files.filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('');
+  // A background process closing the store removes its WAL at any moment: a file gone between look and read is empty.
+  const read = (f: string): string => {
+    try {
+      return readFileSync(f).toString('latin1');
+    } catch {
+      return '';
+    }
+  };
+  return files.map(read).join('');
 }
 
 describe('the whole loop: run a fake AI CLI, distill, list, inject', () => {
