@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { MarkerCatcher, columns } from './marker-catcher.js';
 
 function run(c: MarkerCatcher, keys: string[]): { forward: string; echo: string } {
@@ -70,6 +71,53 @@ describe('the marker catcher', () => {
     const codex = new MarkerCatcher('!记得', 'tui', true);
     codex.noteOutput('\x1b[?1049h');
     expect(run(codex, ['!记得 x\r']).forward).toBe('');
+  });
+
+  it('catches the marker typed first after the terminal answered the CLI (Codex asks for the cursor and the device attributes as it starts)', () => {
+    const r = run(new MarkerCatcher('!记得', 'tui', true), ['\x1b[?1;2c\x1b[4;1R', '!记得 first thing', '\r']);
+    expect(r.forward).toBe('\x1b[?1;2c\x1b[4;1R');
+    expect(r.echo.startsWith('!记得 first thing')).toBe(true);
+    // Focus events and colour answers in between change nothing either.
+    const s = run(new MarkerCatcher('!记得', 'shell'), ['\x1b[I', '\x1b]11;rgb:0000/0000/0000\x1b\\', ...'!记得 x\r']);
+    expect(s.forward).toBe('\x1b[I\x1b]11;rgb:0000/0000/0000\x1b\\\r');
+  });
+
+  it('passes the terminal\'s answers on while a marker line is being typed', () => {
+    const r = run(new MarkerCatcher('!记得', 'tui', true), ['!记得 a', '\x1b[12;3R', 'b\r']);
+    expect(r.forward).toBe('\x1b[12;3R');
+    expect(r.echo.startsWith('!记得 ab')).toBe(true);
+  });
+
+  it('catches a marker typed through the kitty keyboard protocol, and passes other such keys on as they came', () => {
+    const kitty = ['\x1b[49:33;2u', '\x1b[49:33;2:3u', '记得 tags are signed', '\x1b[13u', '\x1b[13;1:3u'];
+    const r = run(new MarkerCatcher('!记得', 'tui', true), kitty);
+    expect(r.forward).toBe('\x1b[13;1:3u');
+    expect(r.echo.startsWith('!记得 tags are signed')).toBe(true);
+    const plain = ['\x1b[104u', '\x1b[105u', '\x1b[13u'];
+    expect(run(new MarkerCatcher('!记得', 'tui', true), plain).forward).toBe(plain.join(''));
+    // A typed-then-deleted key in the protocol's form leaves the line empty.
+    const edited = run(new MarkerCatcher('!记得', 'shell'), ['\x1b[120u', '\x1b[127u', '\x1b[33u', ...'记得 y', '\x1b[13u']);
+    expect(edited.echo).toBe('!记得 y');
+  });
+
+  it('passes on exactly what it was given when no marker is typed, however the input is cut', () => {
+    const key = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 3 }).filter((s) => !s.includes('!')),
+      fc.constantFrom('\x1b[?1;2c', '\x1b[4;1R', '\x1b[13u', '\x1b[A', '\x1b', '\x1b[200~', '\x1b[201~', '\r', '\x7f', '\x03', '\x1b[97;2u'),
+    );
+    fc.assert(
+      fc.property(fc.array(key, { maxLength: 20 }), fc.array(fc.nat(40), { maxLength: 4 }), (keys, cuts) => {
+        const text = keys.join('');
+        const at = [...new Set(cuts.map((c) => Math.min(c, text.length)))].sort((a, b) => a - b);
+        const reads = [0, ...at].map((from, i) => text.slice(from, at[i] ?? text.length));
+        const c = new MarkerCatcher('!记得', 'tui', true);
+        const out = reads.map((t) => {
+          const r = c.feed(t);
+          return r.untouched ? t : r.forward;
+        });
+        expect(out.join('')).toBe(text);
+      }),
+    );
   });
 
   it('counts wide characters as two columns', () => {

@@ -16,6 +16,8 @@
  * the marker is passed on unchanged, at once. Pure: the caller writes
  * `forward` to the child and `echo` to the terminal.
  */
+import { KeyReader, type KeyEvent } from '../segmenter/input-keys.js';
+
 export interface Caught {
   forward: string;
   echo: string;
@@ -40,31 +42,35 @@ const ENTER = new Set(['\r', '\n']);
  * What the line being typed holds, followed through the editing keys a
  * readline-style prompt knows, so a marker is caught when the line is
  * empty however it got so: after Ctrl-L, a typed-then-deleted character,
- * Ctrl-A Ctrl-K, Ctrl-U. Keys whose effect cannot be known here (history,
- * completion) make it unknown until the next Enter or Ctrl-C. Pure.
+ * Ctrl-A Ctrl-K, Ctrl-U, or the terminal's answers to the CLI's queries
+ * (Codex reads a cursor report and device attributes as it starts). Keys
+ * whose effect cannot be known here (history, completion) make it unknown
+ * until the next Enter or Ctrl-C. Pure.
  */
 export class LineModel {
   /** undefined: not known (a recalled or completed line). */
   private text: string | undefined = '';
   private cursor = 0;
-  private escape = '';
 
   get empty(): boolean {
     return this.text === '';
   }
 
-  key(ch: string): void {
-    if (this.escape) {
-      this.escape += ch;
-      if (this.escape.length === 2 && ch !== '[' && ch !== 'O') return this.endEscape();
-      if (this.escape.length > 2 && /[A-Za-z~]/.test(ch)) this.endEscape();
-      return;
-    }
-    if (ch === '\x1b') {
-      this.escape = ch;
-      return;
-    }
-    if (ch === '\r' || ch === '\n' || ch === '\x03') return this.reset('');
+  event(e: KeyEvent): void {
+    if (e.kind === 'char') return this.key(e.ch);
+    if (e.kind === 'report' || e.kind === 'none' || e.kind === 'paste' || this.text === undefined) return;
+    const t = this.text;
+    if (e.kind === 'move') {
+      if (e.to === 'left') this.cursor = Math.max(0, this.cursor - 1);
+      else if (e.to === 'right') this.cursor = Math.min(t.length, this.cursor + 1);
+      else this.cursor = e.to === 'home' ? 0 : t.length;
+    } else if (e.kind === 'delete') this.set(t.slice(0, this.cursor) + t.slice(this.cursor + 1), this.cursor);
+    // Esc leaves an empty prompt empty; what it does to a typed line depends on the program.
+    else if (e.kind !== 'escape' || t !== '') this.text = undefined;
+  }
+
+  private key(ch: string): void {
+    if (ch === '\r' || ch === '\n' || ch === '\x03') return this.set('', 0);
     if (this.text === undefined) return;
     const t = this.text;
     const at = this.cursor;
@@ -89,30 +95,16 @@ export class LineModel {
     this.text = text;
     this.cursor = cursor;
   }
-
-  private reset(text: string): void {
-    this.escape = '';
-    this.set(text, text.length);
-  }
-
-  /** Left and right move the cursor; anything else (history, completion menus) leaves the line unknown. */
-  private endEscape(): void {
-    const seq = this.escape;
-    this.escape = '';
-    if (this.text === undefined) return;
-    if (seq === '\x1b[D' || seq === '\x1bOD') this.cursor = Math.max(0, this.cursor - 1);
-    else if (seq === '\x1b[C' || seq === '\x1bOC') this.cursor = Math.min(this.text.length, this.cursor + 1);
-    else if (seq === '\x1b[H' || seq === '\x1bOH') this.cursor = 0;
-    else if (seq === '\x1b[F' || seq === '\x1bOF') this.cursor = this.text.length;
-    else if (seq !== '\x1b[200~' && seq !== '\x1b[201~') this.text = undefined;
-  }
 }
 
 export class MarkerCatcher {
   private readonly line = new LineModel();
+  private readonly keys = new KeyReader();
+  /** How much of the sequence the reader is still reading was passed on already. */
+  private carried = 0;
   private held = '';
+  private heldRaw = '';
   private caught: string | undefined;
-  private inEscape = false;
   /** False while a full-screen app (vim, less) owns the screen. */
   private active = true;
 
@@ -133,65 +125,89 @@ export class MarkerCatcher {
     if (last) this.active = last[1] === 'l';
   }
 
+  /**
+   * Keys are read as key events (input-keys.ts), so a marker typed through
+   * the kitty keyboard protocol is caught too; what is passed on is always
+   * the raw bytes as they came.
+   */
   feed(text: string): Caught {
     if (!this.marker) return { forward: text, echo: '', untouched: true };
     let forward = '';
     let echo = '';
     let touched = this.held !== '' || this.caught !== undefined;
-    for (const ch of text) {
+    let skip = this.carried;
+    this.carried = 0;
+    for (const { raw: whole, event } of this.keys.read(text)) {
+      const raw = whole.slice(skip);
+      skip = 0;
+      // The terminal's answers belong to the program, whatever is being typed.
+      if (event.kind === 'report') {
+        forward += raw;
+        continue;
+      }
       if (this.caught !== undefined) {
         touched = true;
-        const r = this.inCaught(ch);
+        const r = this.inCaught(event);
         forward += r.forward;
         echo += r.echo;
         continue;
       }
       if (this.held) {
         touched = true;
-        const next = this.held + ch;
-        if (this.marker.startsWith(next)) {
+        if (event.kind === 'none') {
+          this.heldRaw += raw;
+          continue;
+        }
+        const next = event.kind === 'char' ? this.held + event.ch : '';
+        if (next && this.marker.startsWith(next)) {
           this.held = next;
+          this.heldRaw += raw;
           if (next === this.marker) {
             this.caught = '';
             this.held = '';
+            this.heldRaw = '';
             echo += next;
           }
           continue;
         }
         // Not the marker after all: what was held goes on, then this key as usual.
-        forward += this.held;
-        for (const h of this.held) this.line.key(h);
+        forward += this.heldRaw;
+        for (const h of this.held) this.line.event({ kind: 'char', ch: h });
         this.held = '';
+        this.heldRaw = '';
       }
-      if (this.line.empty && this.active && ch === this.marker[0]) {
+      if (this.line.empty && this.active && event.kind === 'char' && event.ch === this.marker[0]) {
         touched = true;
         if (this.marker.length === 1) {
           this.caught = '';
-          echo += ch;
-        } else this.held = ch;
+          echo += event.ch;
+        } else {
+          this.held = event.ch;
+          this.heldRaw = raw;
+        }
         continue;
       }
-      forward += ch;
-      this.line.key(ch);
+      forward += raw;
+      this.line.event(event);
+    }
+    // A sequence cut off here goes on now, unless the marker line is being typed.
+    const pending = this.keys.pending;
+    if (pending && !this.held && this.caught === undefined) {
+      forward += pending;
+      this.carried = pending.length;
     }
     return { forward, echo, untouched: !touched };
   }
 
-  private inCaught(ch: string): { forward: string; echo: string } {
+  private inCaught(e: KeyEvent): { forward: string; echo: string } {
     const shown = (): string => this.marker + (this.caught ?? '');
-    if (this.inEscape) {
-      // Arrow keys and other sequences end at their final byte; they edit nothing here.
-      if (/[A-Za-z~]/.test(ch)) this.inEscape = false;
-      return { forward: '', echo: '' };
-    }
-    if (ch === '\x1b') {
-      this.inEscape = true;
-      return { forward: '', echo: '' };
-    }
+    // Arrow keys, Esc, releases and other sequences edit nothing here.
+    if (e.kind !== 'char') return { forward: '', echo: '' };
+    const ch = e.ch;
     if (ENTER.has(ch)) {
       const text = shown();
       this.caught = undefined;
-      this.line.key('\r');
+      this.line.event({ kind: 'char', ch: '\r' });
       return this.mode === 'shell' ? { forward: '\r', echo: '' } : { forward: '', echo: erase(text) };
     }
     if (ch === '\x7f' || ch === '\b') {
@@ -208,7 +224,7 @@ export class MarkerCatcher {
     if (ch === '\x03') {
       const text = shown();
       this.caught = undefined;
-      this.line.key('\x03');
+      this.line.event({ kind: 'char', ch: '\x03' });
       return { forward: this.mode === 'shell' ? '\x03' : '', echo: erase(text) };
     }
     if (ch < ' ') return { forward: '', echo: '' };

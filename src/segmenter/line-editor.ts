@@ -1,3 +1,5 @@
+import { KeyReader, type KeyEvent } from './input-keys.js';
+
 /**
  * Rebuilds what the user submitted from raw keystrokes, best effort: typed
  * text, backspace, left/right arrows, Home/End, ^U, ^W, ^C and bracketed
@@ -11,24 +13,21 @@ export interface Submitted {
   uncertain: boolean;
 }
 
-const PASTE_START = '\x1b[200~';
-const PASTE_END = '\x1b[201~';
-/** Longest control sequence (CSI, with parameters) and control string (OSC, DCS) waited for. */
-const MAX_CSI_SEQUENCE = 64;
-const MAX_STRING_SEQUENCE = 4096;
-
 export class LineEditor {
   private chars: string[] = [];
   private cursor = 0;
   private uncertain = false;
   private inPaste = false;
-  private escape = '';
+  private readonly keys = new KeyReader();
   private readonly out: Submitted[] = [];
 
   /** Feed one input event; returns lines submitted by it. */
   feed(t: number, data: string): Submitted[] {
     this.out.length = 0;
-    for (const ch of data) this.key(t, ch);
+    for (const { event } of this.keys.read(data)) {
+      if (event.kind === 'char') this.key(t, event.ch);
+      else this.sequence(event);
+    }
     return [...this.out];
   }
 
@@ -52,23 +51,11 @@ export class LineEditor {
   }
 
   private key(t: number, ch: string): void {
-    if (this.escape) {
-      this.escape += ch;
-      this.handleEscape();
-      return;
-    }
     if (this.inPaste) {
-      if (ch === '\x1b') {
-        this.escape = ch;
-        return;
-      }
       this.insert(ch === '\r' ? '\n' : ch);
       return;
     }
     switch (ch) {
-      case '\x1b':
-        this.escape = ch;
-        return;
       case '\r':
       case '\n':
         this.submit(t);
@@ -113,39 +100,18 @@ export class LineEditor {
   }
 
   /**
-   * Consumes one escape sequence once it is complete. What arrives on the
-   * input side is not only keys: the terminal answers queries there too
-   * (device attributes `ESC [ ? 1 ; 2 c`, cursor reports, focus events,
-   * XTVERSION `ESC P > | tmux 3.3a ESC \`, OSC colour answers). None of it
-   * was typed, so none of it may become text.
+   * A key that came as a sequence. What the terminal answered (device
+   * attributes, cursor reports, focus, colours) was never typed, so it
+   * changes nothing (input-keys.ts).
    */
-  private handleEscape(): void {
-    const e = this.escape;
-    const kind = e[1];
-    // DCS, OSC, APC, PM, SOS: a string up to BEL or ST (ESC \).
-    if (kind === 'P' || kind === ']' || kind === '_' || kind === '^' || kind === 'X') {
-      if (e.length > 2 && (e.endsWith('\x07') || e.endsWith('\x1b\\'))) this.escape = '';
-      else if (e.length > MAX_STRING_SEQUENCE) this.escape = '';
-      return;
-    }
-    if (e.length === 2 && kind !== '[' && kind !== 'O') {
-      this.escape = '';
-      return;
-    }
-    const last = e[e.length - 1] ?? '';
-    if (e.length < 3 || !/[A-Za-z~@^`{|}]/.test(last)) {
-      if (e.length > MAX_CSI_SEQUENCE) this.escape = '';
-      return;
-    }
-    this.escape = '';
-    if (e === PASTE_START) this.inPaste = true;
-    else if (e === PASTE_END) this.inPaste = false;
+  private sequence(e: KeyEvent): void {
+    if (e.kind === 'paste') this.inPaste = e.start;
     else if (this.inPaste) return;
-    else if (e === '\x1b[D' || e === '\x1bOD') this.cursor = Math.max(0, this.cursor - 1);
-    else if (e === '\x1b[C' || e === '\x1bOC') this.cursor = Math.min(this.chars.length, this.cursor + 1);
-    else if (e === '\x1b[H' || e === '\x1bOH' || e === '\x1b[1~') this.cursor = 0;
-    else if (e === '\x1b[F' || e === '\x1bOF' || e === '\x1b[4~') this.cursor = this.chars.length;
-    else if (e === '\x1b[3~') this.chars.splice(this.cursor, 1);
-    else if (e === '\x1b[A' || e === '\x1b[B' || e === '\x1bOA' || e === '\x1bOB') this.uncertain = true;
+    else if (e.kind === 'move') {
+      if (e.to === 'left') this.cursor = Math.max(0, this.cursor - 1);
+      else if (e.to === 'right') this.cursor = Math.min(this.chars.length, this.cursor + 1);
+      else this.cursor = e.to === 'home' ? 0 : this.chars.length;
+    } else if (e.kind === 'delete') this.chars.splice(this.cursor, 1);
+    else if (e.kind === 'history') this.uncertain = true;
   }
 }

@@ -26,6 +26,10 @@ describe('line editor', () => {
     const [t] = new LineEditor().feed(0, 'x\x1b[A\r');
     expect(t?.uncertain).toBe(true);
   });
+  it('reads a line typed through the kitty keyboard protocol, and ignores what the terminal answered', () => {
+    expect(typed('\x1b[?1;2c\x1b[4;1R\x1b[49:33;2u\x1b[49:33;2:3u记得 x\x1b[120u\x1b[127u\x1b[13u')).toEqual(['!记得 x']);
+    expect(typed('a\x1b]11;rgb:0000/0000/0000\x1b\\b\x1b[I\r')).toEqual(['ab']);
+  });
   it('handles Chinese input', () => {
     expect(typed('日志格式\x7f式\r')).toEqual(['日志格式']);
   });

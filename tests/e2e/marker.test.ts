@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeSandbox, CLI, ROOT } from '../helpers/sandbox.js';
 import { Tmux } from '../helpers/tmux.js';
 import { listJson, poll } from '../helpers/cli.js';
+import { startCli } from '../helpers/pty-harness.js';
 
 const tmux = new Tmux();
 afterAll(() => tmux.kill());
@@ -86,6 +88,46 @@ describe('the marker where ! means something, typed in a real terminal', () => {
     await poll(
       () => listJson({ cwd: sb.project, env }),
       (ms) => ms.some((m) => m.text === 'release tags are signed, use git tag -s' && m.type === 'project'),
+    );
+  });
+
+  it('through the kitty keyboard protocol, after the terminal answered the program: caught, kept from the program, remembered', async () => {
+    const sb = makeSandbox('cm-mark-kitty');
+    const seen = join(sb.home, 'seen.txt');
+    // A program that asks for the kitty protocol's "all keys as escape codes" and keeps every byte it reads.
+    const child = [
+      "const fs = require('node:fs');",
+      'process.stdin.setRawMode(true);',
+      "let all = '';",
+      "process.stdout.write('\\x1b[>15u' + 'ready> ');",
+      "process.stdin.on('data', (d) => { all += d.toString('latin1'); fs.writeFileSync(process.env.SEEN, all); if (all.includes('\\x1b[113u')) process.exit(0); });",
+    ].join('\n');
+    const h = startCli(['run', '-q', process.execPath, '-e', child], { cwd: sb.project, env: { ...sb.env, SEEN: seen } });
+    await h.waitFor('ready>');
+    const kitty = (s: string): string => [...s].map((ch) => (/[\x20-\x7e]/.test(ch) ? `\x1b[${ch.charCodeAt(0)}u\x1b[${ch.charCodeAt(0)};1:3u` : ch)).join('');
+    const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+    // The terminal's answers to start-up queries, then a key typed and deleted, then the marker.
+    h.write('\x1b[?1;2c\x1b[4;1R');
+    await sleep(100);
+    for (const key of [kitty('x'), '\x1b[127u', '\x1b[49:33;2u', '\x1b[49:33;2:3u', '记得', kitty(' kitty keys keep deploys on Fridays off'), '\x1b[13u', '\x1b[13;1:3u']) {
+      h.write(key);
+      await sleep(20);
+    }
+    await sleep(300);
+    h.write(kitty('ok'));
+    h.write('\x1b[13u');
+    await sleep(300);
+    h.write('\x1b[113u');
+    expect((await h.exited).exitCode).toBe(0);
+    const got = existsSync(seen) ? readFileSync(seen, 'latin1') : '';
+    expect(got).toContain('\x1b[?1;2c\x1b[4;1R');
+    expect(got).toContain('\x1b[111u\x1b[111;1:3u\x1b[107u');
+    // Neither the marker's "!" nor its text reached the program.
+    expect(got).not.toContain('\x1b[49:33;2u');
+    expect(got).not.toContain('\x1b[102u\x1b[102;1:3u\x1b[114u'); // "fr" of Fridays
+    await poll(
+      () => listJson({ cwd: sb.project, env: sb.env }),
+      (ms) => ms.some((m) => m.text === 'kitty keys keep deploys on Fridays off'),
     );
   });
 });

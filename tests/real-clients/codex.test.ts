@@ -25,10 +25,13 @@ describe.skipIf(!hasRealClient('codex'))('the real Codex under claude-mem, again
         await tmux.waitFor('codex', (s) => s.includes(answered), 60_000);
         await new Promise((r) => setTimeout(r, 1000));
       };
+      // The marker first of all: the terminal's answers to the CLI's start-up queries (cursor
+      // position, device attributes) arrive as input before it, and must not hide the empty line.
+      await tmux.submit('codex', MARKER_LINE);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(tmux.capture('codex')).not.toMatch(/You ran|command not found/);
       await say('how do I run the linter here?', 'rewrites files in');
       await say('本地怎么启动这个服务？', '3000 端口');
-      await tmux.submit('codex', MARKER_LINE);
-      await new Promise((r) => setTimeout(r, 500));
       expect(standin.requests.some((b) => lastResponsesUserText(b).includes('release tags are signed'))).toBe(false);
       await tmux.submit('codex', '/quit', 500);
       expect(await tmux.exitStatus('codex', 30_000)).toBe(0);

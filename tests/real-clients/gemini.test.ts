@@ -24,10 +24,13 @@ describe.skipIf(!hasRealClient('gemini'))('the real Gemini CLI under claude-mem,
         await tmux.waitFor('gemini', (s) => s.includes(answered) && s.includes('Type your message'), 60_000);
         await new Promise((r) => setTimeout(r, 500));
       };
+      // The marker first of all: the terminal's answers to the CLI's start-up queries (cursor
+      // position, device attributes) arrive as input before it, and must not hide the empty line.
+      await tmux.submit('gemini', MARKER_LINE);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(tmux.capture('gemini')).not.toMatch(/Shell Command|shell mode|command not found/);
       await say('how do I run the linter here?', 'rewrites files in');
       await say('本地怎么启动这个服务？', '3000 端口');
-      await tmux.submit('gemini', MARKER_LINE);
-      await new Promise((r) => setTimeout(r, 500));
       expect(standin.requests.some((b) => lastGeminiUserText(b).includes('release tags are signed'))).toBe(false);
       await tmux.submit('gemini', '/quit');
       expect(await tmux.exitStatus('gemini', 30_000)).toBe(0);
