@@ -103,9 +103,32 @@ const PROSE_EN = new RegExp(
 
 /** "数据库密码是 abc123", "staging 的口令：Hello_2026!", "令牌为 …". */
 const PROSE_ZH = new RegExp(
-  String.raw`(?<pre>(?<word>${WORD_ZH})(?<fill>[^\s。；，,;:：=]{0,8}?)\s*(?:是|为|都是|改成|改为|设为|设置为|换成|[:=：＝])\s*)(?<val>${QUOTED}|${BARE})`,
+  String.raw`(?<pre>(?<word>${WORD_ZH})(?<fill>[^\s。；，,;:：=]{0,8}?)\s*(?:是|为|都是|(?:改|换|设置?|更新|变)(?:成|为)了?|[:=：＝])\s*)(?<val>${QUOTED}|${BARE})`,
   'gu',
 );
+
+/**
+ * A name that holds a secret, as code and shells spell it: PGPASSWORD,
+ * DB_PASSWORD, db_password, dbPassword, GITHUB_TOKEN. Case-sensitive, so
+ * "compass" or "bypass" are not read as one.
+ */
+const IDENT = String.raw`[A-Z][A-Z0-9]*_?(?:PASSWORD|PASSWD|PASSPHRASE|PASS|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|SECRET_?KEY|PRIVATE_?KEY|AUTH_?KEY|CREDENTIALS?)|[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:password|passwd|passphrase|pass|pwd|secret|token|api_?key|access_?key|secret_?key|private_?key)|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*(?:Password|Passwd|Passphrase|Secret|Token|ApiKey|AccessKey|SecretKey|PrivateKey)`;
+
+/** "the DB_PASSWORD is …", "set PGPASSWORD to …": a secret's name, then its value. */
+const IDENT_PROSE = new RegExp(String.raw`(?<pre>(?<![\w$])(?<word>${IDENT})(?![\w(])["']?[ \t]*(?:${LINK_EN}|\bto\b|\bas\b)[ \t]*)(?<val>${QUOTED}|${BARE})`, 'gu');
+
+/** "change the root password to …", "rotate the API token to …": a verb of change before the word, "to" after it. */
+const CHANGED_TO = new RegExp(
+  String.raw`(?<pre>\b(?:set|sets|setting|change|changes|changed|changing|rotate|rotated|reset|update|updated|switch|switched)\b(?:[ \t]+[\p{L}\p{N}_.@-]+){0,5}?[ \t]+(?<word>${WORD_EN})\b(?<fill>(?:[ \t]+(?!to\b)[\p{L}_-]+){0,2}?)[ \t]+to[ \t]+)(?<val>${QUOTED}|${BARE})`,
+  'giu',
+);
+
+/** "use 'a b c' as the passphrase", "用 Xk9#mP2 作为密码": the value first, the word after it. */
+const USE_AS_EN = new RegExp(
+  String.raw`(?<pre>\b(?:use|used|using|with)[ \t]+)(?<val>${QUOTED}|${BARE})(?=[ \t]+as[ \t]+(?:(?:the|your|our|my|a|an|its)[ \t]+)?(?:[\p{L}-]+[ \t]+){0,2}(?:${WORD_EN})\b)`,
+  'giu',
+);
+const USE_AS_ZH = new RegExp(String.raw`(?<pre>(?:用|以|拿)[ \t]*)(?<val>${QUOTED}|${BARE})(?=[ \t]*(?:作为|当作|当成|做)[^。；，,\n]{0,12}?(?:${WORD_ZH}))`, 'gu');
 
 /** "webhook signing secret 9a8b…", "API key 3f6c… for metrics", "令牌 ab12…": a strong shape right after the word. */
 const NEAR = new RegExp(
@@ -137,7 +160,8 @@ const FLAG_RULES: RegExp[] = [
 
 /** .netrc (`machine h login u password p`) and .pgpass (`host:port:db:user:password`). */
 const NETRC = /(?<pre>\b(?:machine|default)\b[^\n]*?\bpassword[ \t]+)(?<val>\S+)/g;
-const PGPASS = /(?<pre>^[ \t]*(?:[\w.-]*[A-Za-z*][\w.-]*|\*):(?:\d+|\*):[^\s:]+:[^\s:]+:)(?<val>\S+)$/gm;
+// A .pgpass entry is five fields in one word, wherever it is quoted ("remember this: host:5432:db:user:pw").
+const PGPASS = /(?<pre>(?<![^\s"'`(\[{=：])(?:[\w.-]*[A-Za-z*][\w.-]*|\*):(?:\d+|\*):[^\s:/]+:[^\s:/]+:)(?<val>[^\s"'`]+)/g;
 
 /**
  * The tail of a PEM block whose BEGIN line came in an earlier message or
@@ -157,6 +181,10 @@ export function redactByContext(text: string): string {
   if (HAS_FLAG.test(out)) for (const rule of FLAG_RULES) out = hideValues(out, rule, 'password', (v) => !isReference(unquote(v).inner) && !v.includes('[redacted') && unquote(v).inner.length >= 1);
   out = hideValues(out, NETRC, 'password', (v) => !isReference(v) && !v.includes('[redacted'));
   if (!HAS_WORD.test(out)) return out;
+  out = hideValues(out, IDENT_PROSE, 'secret', (v, g) => linkedCredential(v, g['word'] ?? ''));
+  out = hideValues(out, CHANGED_TO, 'secret', (v, g) => !aboutFiller(g) && linkedCredential(v, g['word'] ?? ''));
+  out = hideValues(out, USE_AS_EN, 'secret', (v) => linkedCredential(v, 'password'));
+  out = hideValues(out, USE_AS_ZH, 'secret', (v) => linkedCredential(v, 'password'));
   out = hideValues(out, PROSE_EN, 'secret', (v, g) => !aboutFiller(g) && linkedCredential(v, g['word'] ?? ''));
   out = hideValues(out, PROSE_ZH, 'secret', (v, g) => !aboutFiller(g) && linkedCredential(v, g['word'] ?? ''));
   out = hideValues(out, QUOTED_NEAR, 'secret', (v, g) => linkedCredential(v, g['word'] ?? g['zh'] ?? ''));

@@ -98,6 +98,16 @@ export function contextSecrets(seed = 29): { secrets: FakeSecret[]; lookAlikes: 
   add('credentials prose', pw(), (s) => `credentials for the VPN: ${s}`);
   add('app key', `base64:${pick(B64, 43)}=`, (s) => `APP_KEY=${s}`);
 
+  // A secret's name as code spells it, a verb of change before the word, the value before the word.
+  add('ident to', pw(), (s) => `set PGPASSWORD to ${s} before running psql`);
+  add('ident is', pw(), (s) => `the DB_PASSWORD is ${s} on staging`);
+  add('camel ident', pick(ALNUM, 20), (s) => `and the stripeToken is ${s}`);
+  add('change to', pw(), (s) => `please change the root password to ${s} tonight`);
+  add('rotate to', pick(ALNUM, 24), (s) => `we rotated the API token to ${s} after the leak`);
+  add('use as', pw(), (s) => `use ${s} as the admin password for now`);
+  add('zh 改成了', pw(), (s) => `我把数据库密码改成了 ${s}`);
+  add('zh 作为', pw(), (s) => `用 ${s} 作为 staging 的密码`);
+
   const lookAlikes: LookAlike[] = [
     { family: 'ssh-ed25519 public key', text: `add ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${pick(B64, 43)} alice@laptop to authorized_keys` },
     { family: 'ssh-rsa public key', text: `deploy key (public): ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ${pick(B64, 80)} ci@build` },
@@ -117,6 +127,11 @@ export function contextSecrets(seed = 29): { secrets: FakeSecret[]; lookAlikes: 
     { family: 'sha256sum', text: `sha256sum of the tarball: ${pick(HEX, 64)}` },
     { family: 'password length rule', text: 'the password length must be at least 12 characters' },
     { family: '密码 rule', text: '密码至少 12 位，要有数字' },
+    { family: 'set budget to', text: 'set the token budget to 1500 and the password length to 16' },
+    { family: 'change policy to', text: 'change the password policy to strict' },
+    { family: 'use as manager', text: 'use pnpm as the package manager, and 1Password as the password manager' },
+    { family: 'env name to value', text: 'we set LOG_LEVEL to debug and GITHUB_TOKEN to $(gh auth token)' },
+    { family: 'compass', text: 'the compass heading is N52 and the bypass is on' },
   ];
   return { secrets, lookAlikes };
 }
