@@ -60,4 +60,4 @@ export function defaultConfig(): Config {
 }
 
 /** The config code and the YAML and zod versions, hashed: a cached config (cache.ts) of another is not used. */
-export const CONFIG_FINGERPRINT = '248b4kz0kek';
+export const CONFIG_FINGERPRINT = '09vh407dm9l';

@@ -80,12 +80,13 @@ export function spliceReadmeTable(readme: string): string {
 
 /**
  * What a cached config (cache.ts) depends on besides its inputs: the config
- * code and the YAML and zod versions. Read from the sources, so a change to
+ * code (trust.ts included: it decides which keys a project file keeps) and
+ * the YAML and zod versions. Read from the sources, so a change to
  * any of them makes defaults.ts stale (a test says so) until regenerated.
  */
 export function configFingerprint(): string {
   const root = new URL('../../', import.meta.url);
-  const sources = ['schema', 'load', 'keys', 'index', 'cache'].map((f) => readFileSync(new URL(`src/config/${f}.ts`, root), 'utf8'));
+  const sources = ['schema', 'load', 'keys', 'index', 'cache', 'trust'].map((f) => readFileSync(new URL(`src/config/${f}.ts`, root), 'utf8'));
   const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { dependencies: Record<string, string> };
   return quickHash(JSON.stringify([sources, pkg.dependencies['yaml'], pkg.dependencies['zod']]));
 }

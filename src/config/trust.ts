@@ -20,10 +20,13 @@ import { writePrivateFile } from '../fs-private.js';
  *   (`--dangerously-skip-permissions`);
  * - store.vector_model names what to load and pull;
  * - store.allow_external_db_path moves the store out of the project;
- * - mcp.allow_forget lets an agent delete memories.
+ * - mcp.allow_forget lets an agent delete memories;
+ * - team.url sends this project's memories to a server;
+ * - watch.prompt_marker decides which typed lines never reach the program
+ *   (a marker of "/q" or "g" would swallow /quit or every git command).
  * store.db_path stays allowed inside the project (checked in index.ts).
  */
-export const TRUST_KEYS = ['distill.summarizer', 'inject.adapters', 'store.vector_model', 'store.allow_external_db_path', 'mcp.allow_forget', 'team.url'] as const;
+export const TRUST_KEYS = ['distill.summarizer', 'inject.adapters', 'store.vector_model', 'store.allow_external_db_path', 'mcp.allow_forget', 'team.url', 'watch.prompt_marker'] as const;
 
 export const TRUST_FILE = 'trusted.json';
 

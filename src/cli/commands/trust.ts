@@ -22,7 +22,7 @@ export function trustKeysSet(path: string, text: string): string[] {
 export function registerTrust(program: Command, cli: CliEnv): void {
   program
     .command('trust')
-    .description(`let this project's ${PROJECT_CONFIG_FILE} set keys that run programs (${TRUST_KEYS.join(', ')}) and use a ${PROJECT_DATA_DIR}/ committed to the repository; recorded with the file's hash, so an edit needs trusting again`)
+    .description(`let this project's ${PROJECT_CONFIG_FILE} set keys that run programs or redirect what you type (${TRUST_KEYS.join(', ')}) and use a ${PROJECT_DATA_DIR}/ committed to the repository; recorded with the file's hash, so an edit needs trusting again`)
     .argument('[dir]', 'the project folder (default: here)')
     .option('--revoke', 'take the trust back')
     .action((dir: string | undefined, o: { revoke?: boolean }) => {
