@@ -6,9 +6,11 @@
  * credentials on the command line, and the credential file formats say it
  * is one. Each rule hides only the value and keeps the words that named it.
  */
+import { redactCommands } from './redact-commands.js';
+import { BARE, QUOTED, hideValues, isReference, unquote } from './redact-values.js';
 
 /** Words that say the value after them is a credential. "key" alone is too common (a map key, a GPG key id). */
-const WORD_EN = String.raw`pass(?:word|phrase|wd|code)?s?|pwd|secrets?|tokens?|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|license[ _-]?keys?|master[ _-]?keys?|encryption[ _-]?keys?|app[ _-]?keys?|auth[ _-]?keys?|credentials?|pin`;
+const WORD_EN = String.raw`pass(?:word|phrase|wd|code)?s?|pwd|pw|secrets?|tokens?|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|license[ _-]?keys?|master[ _-]?keys?|encryption[ _-]?keys?|app[ _-]?keys?|auth[ _-]?keys?|credentials?|pin`;
 const WORD_ZH = '密码|口令|密钥|秘钥|令牌|私钥|凭证|凭据|授权码|访问码';
 
 /**
@@ -18,29 +20,8 @@ const WORD_ZH = '密码|口令|密钥|秘钥|令牌|私钥|凭证|凭据|授权�
  */
 const ABOUT = /^(?:budget|limit|count|length|len|size|expiry|expires|ttl|lifetime|usage|format|type|name|names|field|fields|header|endpoint|url|uri|file|files|path|env|variable|var|policy|rules?|rotation|reset|manager|store|vault|hash|hashing|id|prefix|scope|scopes|flow|page|form|prompt|strength|hint|length|complexity|requirement|requirements|validation|check|refresh|exchange|provider|service|server|generator)$/i;
 
-const QUOTED = String.raw`"[^"\n]{1,200}"|'[^'\n]{1,200}'|“[^”\n]{1,200}”|「[^」\n]{1,200}」|\x60[^\x60\n]{1,200}\x60`;
-/** Printable ASCII without quotes: credentials are ASCII, and CJK text may follow with no space. */
-const BARE = String.raw`[\x21\x23-\x26\x28-\x5f\x61-\x7e]+`;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const KUBE_TOKEN = /^[a-z0-9]{6}\.[a-z0-9]{16}$/;
-
-function unquote(v: string): { inner: string; open: string; close: string } {
-  const first = v[0] ?? '';
-  if (/["'“「`]/.test(first) && v.length >= 2) return { inner: v.slice(1, -1), open: first, close: v[v.length - 1] ?? '' };
-  return { inner: v, open: '', close: '' };
-}
-
-/** A value that points at a secret, or stands for one, rather than being one. */
-export function isReference(v: string): boolean {
-  if (/^\$|^%\w+%$|^<[^>]*>$|^\{\{.*\}\}$|^\*+$|^x{4,}$|^\.\.\.$|^…$/i.test(v)) return true;
-  // A URL without credentials is a location (token_uri: https://oauth2.googleapis.com/token).
-  if (/^[a-z][a-z0-9+.-]*:\/\/[^\s@]*$/i.test(v)) return true;
-  // A path: where a key file lives, not the key.
-  if (/^(?:~|\.{1,2})?\/[\w.@~/-]*$/.test(v) || /^[\w.-]+\/[\w./-]+\.(?:pem|key|json|txt|env|p12|pfx|crt|asc|gpg)$/i.test(v)) return true;
-  if (/^(?:true|false|null|none|nil|yes|no|on|off|required|optional|empty|unset|undefined|stdin|prompt)$/i.test(v)) return true;
-  return false;
-}
 
 /** Strong shapes: redacted even with no "is" or ":" between word and value. */
 export function strongCredential(v: string): boolean {
@@ -63,34 +44,11 @@ function linkedCredential(raw: string, word: string): boolean {
   if (open) return v.length >= 4;
   if (v.length < 4) return false;
   if (/^\d+$/.test(v)) return v.length >= 4 && /pass|pwd|pin|密码|口令/i.test(word);
+  // A PIN is digits: "a spiderman pin on your purse. Is Spider-Man…" names none.
+  if (/^pins?$/i.test(word)) return false;
   if (/^[a-z]+$/.test(v)) return false;
   if (/^[A-Z]?[a-z]+$/.test(v)) return false;
   return /[0-9]/.test(v) || /[^A-Za-z0-9]/.test(v) || (/[a-z]/.test(v) && /[A-Z]/.test(v)) || v.length >= 16;
-}
-
-/** Strips sentence punctuation a bare value picked up at its end ("…is hunter22." ). */
-function trimTail(v: string): { value: string; tail: string } {
-  if (/^["'“「`]/.test(v)) return { value: v, tail: '' };
-  const m = /[.,;:)\]}>]+$/.exec(v);
-  if (!m || m[0].length === v.length) return { value: v, tail: '' };
-  return { value: v.slice(0, -m[0].length), tail: m[0] };
-}
-
-type Accept = (value: string, groups: Record<string, string | undefined>) => boolean;
-
-/** Replaces the `val` group of each match that `accept` takes; `pre` and the rest stay. */
-function hideValues(text: string, pattern: RegExp, label: string, accept: Accept): string {
-  return text.replace(pattern, (...args: unknown[]) => {
-    const whole = String(args[0]);
-    const groups = args[args.length - 1] as Record<string, string | undefined>;
-    const pre = groups['pre'] ?? '';
-    const rawVal = groups['val'];
-    if (rawVal === undefined) return whole;
-    const { value, tail } = trimTail(rawVal);
-    if (!accept(value, groups)) return whole;
-    const { open, close } = unquote(value);
-    return `${pre}${open}[redacted:${label}]${close}${tail}${whole.slice(pre.length + rawVal.length)}`;
-  });
 }
 
 const LINK_EN = String.raw`(?:\b(?:is|was|are|were|becomes|became)\b(?:[ \t]+(?:now|still|currently|just))?(?:[ \t]+(?:set[ \t]+to|changed[ \t]+to))?|\b(?:set|changed|rotated|reset|updated)[ \t]+to\b|=>|[:=：])`;
@@ -130,6 +88,28 @@ const USE_AS_EN = new RegExp(
 );
 const USE_AS_ZH = new RegExp(String.raw`(?<pre>(?:用|以|拿)[ \t]*)(?<val>${QUOTED}|${BARE})(?=[ \t]*(?:作为|当作|当成|做)[^。；，,\n]{0,12}?(?:${WORD_ZH}))`, 'gu');
 
+/**
+ * "password hunter2hunter2", "keystore password changeit123", "密码 abc@12345":
+ * a password word and the value right after it, with no "is" between. Only
+ * a value shaped like a password (letters with digits or symbols) counts,
+ * so "password reset", "password-less" or "密码至少 12 位" stay.
+ */
+const PASSWORD_NEAR = new RegExp(String.raw`(?<pre>(?:\b(?<word>pass(?:word|wd|phrase)|pwd|pw)\b|(?<zh>密码|口令))[ \t]+)(?<val>${BARE})`, 'giu');
+
+/** "login is admin/Qw3rty!2024", "账号 test01 / Qw3rty": a user and a password joined by a slash. */
+const LOGIN_PAIR = new RegExp(
+  String.raw`(?<pre>(?:\b(?:login|logins|log[ \t]+in|sign[ \t]+in|credentials?|account|user(?:name)?)\b|账号|帐号|用户名|登录)[^\n/]{0,40}?[ \t:：][\w.@-]+[ \t]*/[ \t]*)(?<val>[^\s/]+)`,
+  'giu',
+);
+
+/** A password a person would choose: letters with digits or symbols, not a path, a flag, a version or a reference. */
+function passwordLike(v: string): boolean {
+  if (v.length < 6 || v.length > 128 || /^[-/.~]/.test(v) || v.includes('[redacted') || isReference(v)) return false;
+  if (!/[A-Za-z]/.test(v) || !/[0-9!@#$%^&*+=?~_]/.test(v)) return false;
+  // v1.2.3, 12px, x86_64, utf-8: shapes of things that are not secrets.
+  return !/^v?\d+(?:\.\d+)+$|^\d+[a-z]{1,3}$|^[a-z]+[_-]?\d{1,2}$|^[a-z]+(?:[_-][a-z]+)+$/i.test(v);
+}
+
 /** "webhook signing secret 9a8b…", "API key 3f6c… for metrics", "令牌 ab12…": a strong shape right after the word. */
 const NEAR = new RegExp(
   String.raw`(?<pre>(?:\b(?<word>${WORD_EN})\b|(?<zh>${WORD_ZH}))(?<fill>(?:[ \t]+[\p{L}_-]+){0,3}?)[ \t:：=(（]*)(?<val>[A-Za-z0-9._+/=-]{6,})`,
@@ -143,43 +123,13 @@ function aboutFiller(groups: Record<string, string | undefined>): boolean {
   return (groups['fill'] ?? '').trim().split(/\s+/).some((w) => ABOUT.test(w));
 }
 
-/** Commands that take a password in a flag: mysql -pX, curl -u user:pass, sshpass -p X, docker login -p X, redis-cli -a X. */
-const FLAG_RULES: RegExp[] = [
-  new RegExp(String.raw`(?<pre>\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb(?:-dump|-admin)?)\b[^\n|;&]*?[ \t]-p)(?<val>${QUOTED}|[^\s'"]+)`, 'g'),
-  new RegExp(String.raw`(?<pre>\bcurl\b[^\n|;&]*?[ \t](?:-u|--user|--proxy-user|-U)[ \t]*["']?[^\s:"']*:)(?<val>[^\s"']+)`, 'g'),
-  new RegExp(String.raw`(?<pre>\bsshpass\b[^\n|;&]*?[ \t]-p[ \t]*)(?<val>${QUOTED}|[^\s'"]+)`, 'g'),
-  new RegExp(String.raw`(?<pre>\b(?:docker|podman|nerdctl|helm)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]*?[ \t]-p[ \t]+)(?<val>${QUOTED}|[^\s'"]+)`, 'g'),
-  new RegExp(String.raw`(?<pre>\bredis-cli\b[^\n|;&]*?[ \t]-a[ \t]+)(?<val>${QUOTED}|[^\s'"]+)`, 'g'),
-  new RegExp(String.raw`(?<pre>\bhtpasswd\b[^\n|;&]*?[ \t]-\w*b\w*[ \t]+\S+[ \t]+\S+[ \t]+)(?<val>${QUOTED}|[^\s'"]+)`, 'g'),
-  // Long flags of any command: --password X, --token=X, --client-secret X (never --password-stdin or --token-file).
-  new RegExp(
-    String.raw`(?<pre>(?:^|[ \t])--?(?:[a-z]+-)*(?:password|passwd|pass|passphrase|token|api-?key|secret|client-secret|access-key|secret-key|auth-key|storepass|keypass)(?:=|[ \t]+))(?<val>${QUOTED}|[^\s'"-][^\s'"]*)`,
-    'gim',
-  ),
-];
-
-/** .netrc (`machine h login u password p`) and .pgpass (`host:port:db:user:password`). */
-const NETRC = /(?<pre>\b(?:machine|default)\b[^\n]*?\bpassword[ \t]+)(?<val>\S+)/g;
-// A .pgpass entry is five fields in one word, wherever it is quoted ("remember this: host:5432:db:user:pw").
-const PGPASS = /(?<pre>(?<![^\s"'`(\[{=：])(?:[\w.-]*[A-Za-z*][\w.-]*|\*):(?:\d+|\*):[^\s:/]+:[^\s:/]+:)(?<val>[^\s"'`]+)/g;
-
-/**
- * The tail of a PEM block whose BEGIN line came in an earlier message or
- * was cut: base64 lines followed by an END line of a private key.
- */
-const PEM_TAIL = /(?:[A-Za-z0-9+/=]{16,}[ \t]*\r?\n)*[A-Za-z0-9+/=]*\r?\n?[ \t]*-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/g;
-
-/** Cheap tests that skip the rules a text cannot match: most text names no secret (redaction runs on every write). */
-const HAS_WORD = new RegExp(String.raw`pass|pwd|secret|token|key|credential|\bpin\b|${WORD_ZH}`, 'i');
-const HAS_FLAG = /[ \t]-/;
-const HAS_PGPASS = /:(?:\d+|\*):/;
+/** A cheap test that skips the word rules: most text names no secret (redaction runs on every write). */
+const HAS_LOGIN = /log[ \t]?in|sign[ \t]?in|credential|account|user|账号|帐号|用户名|登录/i;
+const HAS_WORD = new RegExp(String.raw`pass|pwd|\bpw\b|secret|token|key|credential|\bpin\b|${WORD_ZH}`, 'i');
 
 export function redactByContext(text: string): string {
-  let out = text.includes('-----END') ? text.replace(PEM_TAIL, '[redacted:private-key]') : text;
-  if (HAS_PGPASS.test(out)) out = hideValues(out, PGPASS, 'password', (v) => !isReference(v) && !v.includes('[redacted'));
-  if (!HAS_WORD.test(out) && !HAS_FLAG.test(out)) return out;
-  if (HAS_FLAG.test(out)) for (const rule of FLAG_RULES) out = hideValues(out, rule, 'password', (v) => !isReference(unquote(v).inner) && !v.includes('[redacted') && unquote(v).inner.length >= 1);
-  out = hideValues(out, NETRC, 'password', (v) => !isReference(v) && !v.includes('[redacted'));
+  let out = redactCommands(text);
+  if (out.includes('/') && HAS_LOGIN.test(out)) out = hideValues(out, LOGIN_PAIR, 'password', (v) => passwordLike(v));
   if (!HAS_WORD.test(out)) return out;
   out = hideValues(out, IDENT_PROSE, 'secret', (v, g) => linkedCredential(v, g['word'] ?? ''));
   out = hideValues(out, CHANGED_TO, 'secret', (v, g) => !aboutFiller(g) && linkedCredential(v, g['word'] ?? ''));
@@ -188,6 +138,12 @@ export function redactByContext(text: string): string {
   out = hideValues(out, PROSE_EN, 'secret', (v, g) => !aboutFiller(g) && linkedCredential(v, g['word'] ?? ''));
   out = hideValues(out, PROSE_ZH, 'secret', (v, g) => !aboutFiller(g) && linkedCredential(v, g['word'] ?? ''));
   out = hideValues(out, QUOTED_NEAR, 'secret', (v, g) => linkedCredential(v, g['word'] ?? g['zh'] ?? ''));
+  out = hideValues(out, PASSWORD_NEAR, 'password', (v) => passwordLike(trimmed(v)));
   out = hideValues(out, NEAR, 'secret', (v, g) => !aboutFiller(g) && !v.includes('[redacted') && strongCredential(v));
   return out;
+}
+
+/** The value without the sentence punctuation after it, as hideValues passes it. */
+function trimmed(v: string): string {
+  return v.replace(/[.,;:)\]}>]+$/, '');
 }

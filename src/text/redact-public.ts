@@ -1,7 +1,8 @@
 /**
  * Public values that look like secrets: an SSH public key, a Subresource
  * Integrity hash (npm's `integrity: sha512-…`), a content digest
- * (`sha256:…`), base64 of an image in a data URI or by its magic bytes.
+ * (`sha256:…`), base64 of an image in a data URI or by its magic bytes, a
+ * plain link to an image.
  * They are set aside before the redaction rules run and put back after, so
  * no rule (high entropy above all) takes them for keys.
  */
@@ -10,6 +11,9 @@ const PUBLIC = [
   /\bsha(?:1|256|384|512)-[A-Za-z0-9+/]{27,}=*/g,
   /\bsha(?:1|256|384|512):[0-9a-f]{40,128}\b/gi,
   /\bdata:(?:image|font|audio|video)\/[\w.+-]+;base64,[A-Za-z0-9+/]+=*/g,
+  // A link to a picture, a video or a sound: its file name may carry a UUID or a hash, never a credential
+  // (no userinfo, no query string, where signed links keep theirs).
+  /\bhttps?:\/\/[^\s/?#@]+\/[^\s?#@]*\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|mp4|webm|mov|mp3|wav|ogg)(?![\w?#])/gi,
   // PNG, JPEG, GIF, WebP and PDF files in base64 start with these.
   /(?<![A-Za-z0-9+/])(?:iVBORw0KGgo|\/9j\/[47]AA|R0lGOD[dl]h|UklGR|JVBERi0)[A-Za-z0-9+/]{20,}=*/g,
 ];

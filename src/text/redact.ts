@@ -1,5 +1,6 @@
 import { PRIVATE_BEGIN, PRIVATE_END } from '../memory-block.js';
-import { isReference, redactByContext } from './redact-context.js';
+import { redactByContext } from './redact-context.js';
+import { isReference } from './redact-values.js';
 import { shelvePublic } from './redact-public.js';
 
 /**

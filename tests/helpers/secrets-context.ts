@@ -108,6 +108,18 @@ export function contextSecrets(seed = 29): { secrets: FakeSecret[]; lookAlikes: 
   add('zh 改成了', pw(), (s) => `我把数据库密码改成了 ${s}`);
   add('zh 作为', pw(), (s) => `用 ${s} 作为 staging 的密码`);
 
+  // The word and the value with nothing between, a user/password pair, more commands that take one.
+  add('password then value', pw(), (s) => `The wifi is "OfficeNet", password ${s}`);
+  add('keystore password', pw(), (s) => `keystore password ${s} for the jks`);
+  add('pw colon', pw(), (s) => `pw: ${s}`);
+  add('zh 密码 then value', pw(), (s) => `服务器 root 密码 ${s}，别告诉别人`);
+  add('login pair', pw(), (s) => `Login for the staging admin panel is admin/${s}`);
+  add('echo to sudo -S', pw(), (s) => `echo "${s}" | sudo -S apt update`);
+  add('openssl -k', pw(), (s) => `openssl enc -aes-256-cbc -k ${s} -in a -out b`);
+  add('zip -P', pw(), (s) => `zip -P ${s} secrets.zip file.txt`);
+  add('ldapsearch -w', pw(), (s) => `ldapsearch -x -D cn=admin -w ${s}`);
+  add('smbclient user%pass', pw(), (s) => `smbclient //srv/share -U bob%${s}`);
+
   const lookAlikes: LookAlike[] = [
     { family: 'ssh-ed25519 public key', text: `add ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${pick(B64, 43)} alice@laptop to authorized_keys` },
     { family: 'ssh-rsa public key', text: `deploy key (public): ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ${pick(B64, 80)} ci@build` },
@@ -132,6 +144,10 @@ export function contextSecrets(seed = 29): { secrets: FakeSecret[]; lookAlikes: 
     { family: 'use as manager', text: 'use pnpm as the package manager, and 1Password as the password manager' },
     { family: 'env name to value', text: 'we set LOG_LEVEL to debug and GITHUB_TOKEN to $(gh auth token)' },
     { family: 'compass', text: 'the compass heading is N52 and the bypass is on' },
+    { family: 'a pin, not a PIN', text: 'I noticed a spiderman pin on your purse. Is Spider-Man your favourite?' },
+    { family: 'image link', text: `see https://cdn.example.com/shop/products/IMG_7269_${uuid()}.jpg for the photo` },
+    { family: 'password words', text: 'password-less login via ssh keys; the password length is 16; use bcrypt for password hashing' },
+    { family: 'login path', text: 'the login page is at /admin/settings and the user guide is docs/user-guide_v2' },
   ];
   return { secrets, lookAlikes };
 }
