@@ -10,7 +10,7 @@ import { redactCommands } from './redact-commands.js';
 import { BARE, QUOTED, hideValues, isReference, unquote } from './redact-values.js';
 
 /** Words that say the value after them is a credential. "key" alone is too common (a map key, a GPG key id). */
-const WORD_EN = String.raw`pass(?:word|phrase|wd|code)?s?|pwd|pw|secrets?|tokens?|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|license[ _-]?keys?|master[ _-]?keys?|encryption[ _-]?keys?|app[ _-]?keys?|auth[ _-]?keys?|credentials?|pin`;
+const WORD_EN = String.raw`pass(?:word|phrase|wd|code)?s?|pwd|pw|secrets?|tokens?|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|license[ _-]?keys?|master[ _-]?keys?|encryption[ _-]?keys?|app[ _-]?keys?|auth[ _-]?keys?|(?:pre[ _-]?)?shared[ _-]?keys?|psk|signing[ _-]?keys?|basic[ _-]?auth|credentials?|pin`;
 const WORD_ZH = '密码|口令|密钥|秘钥|令牌|私钥|凭证|凭据|授权码|访问码';
 
 /**
@@ -125,7 +125,7 @@ function aboutFiller(groups: Record<string, string | undefined>): boolean {
 
 /** A cheap test that skips the word rules: most text names no secret (redaction runs on every write). */
 const HAS_LOGIN = /log[ \t]?in|sign[ \t]?in|credential|account|user|账号|帐号|用户名|登录/i;
-const HAS_WORD = new RegExp(String.raw`pass|pwd|\bpw\b|secret|token|key|credential|\bpin\b|${WORD_ZH}`, 'i');
+const HAS_WORD = new RegExp(String.raw`pass|pwd|\bpw\b|secret|token|key|\bpsk\b|auth|credential|\bpin\b|${WORD_ZH}`, 'i');
 
 export function redactByContext(text: string): string {
   let out = redactCommands(text);

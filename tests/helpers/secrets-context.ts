@@ -119,6 +119,8 @@ export function contextSecrets(seed = 29): { secrets: FakeSecret[]; lookAlikes: 
   add('zip -P', pw(), (s) => `zip -P ${s} secrets.zip file.txt`);
   add('ldapsearch -w', pw(), (s) => `ldapsearch -x -D cn=admin -w ${s}`);
   add('smbclient user%pass', pw(), (s) => `smbclient //srv/share -U bob%${s}`);
+  add('basic auth', pw(), (s) => `FYI the staging basic auth is qa:${s}`);
+  add('shared key', pick(HEX, 8), (s) => `The VPN shared key is ${s}`);
 
   const lookAlikes: LookAlike[] = [
     { family: 'ssh-ed25519 public key', text: `add ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${pick(B64, 43)} alice@laptop to authorized_keys` },
