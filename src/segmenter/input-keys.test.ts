@@ -46,6 +46,8 @@ describe('reading keys from a terminal', () => {
     // Releases and modifiers pressed alone type nothing.
     expect(events('\x1b[49:33;2:3u', '\x1b[13;1:3u', '\x1b[57441;2u')).toEqual([{ kind: 'none' }, { kind: 'none' }, { kind: 'none' }]);
     expect(events('\x1b[99;3u')).toEqual([{ kind: 'other' }]); // Alt-c
+    // Shift+Enter adds a line to a multi-line prompt, Shift+Tab switches modes: neither is Enter or Tab.
+    expect(events('\x1b[13;2u', '\x1b[27;2;13~', '\x1b[9;2u')).toEqual([{ kind: 'other' }, { kind: 'other' }, { kind: 'other' }]);
   });
 
   it('reads editing keys and paste marks', () => {

@@ -151,7 +151,8 @@ function unicodeKey(fields: string[][], mods: number): KeyEvent {
     return m === 4 && /^[a-z]$/.test(lower) ? { kind: 'char', ch: String.fromCharCode(lower.charCodeAt(0) & 0x1f) } : { kind: 'other' };
   }
   if (text && text.length > 0 && text[0] !== '') return { kind: 'char', ch: String.fromCodePoint(...text.map(Number)) };
-  if (code === 13 || code === 9 || code === 127 || code === 8) return { kind: 'char', ch: String.fromCharCode(code) };
+  // Shift+Enter is a new line inside a multi-line prompt (Gemini, Claude Code), Shift+Tab a mode switch: not Enter or Tab.
+  if (code === 13 || code === 9 || code === 127 || code === 8) return m ? { kind: 'other' } : { kind: 'char', ch: String.fromCharCode(code) };
   if (code === 27) return { kind: 'escape' };
   const keypad = KITTY_KEYPAD[code];
   if (keypad) return { kind: 'char', ch: keypad };
