@@ -40,7 +40,7 @@ export function applyDecision(db: WriteTarget, c: Candidate, w: Written, decisio
       stmt('UPDATE memories SET text = ?, content_hash = ?, last_accessed_at = ?, embedder_id = ? WHERE id = ?').run(w.text, w.hash, w.now, db.embedderId, t.id);
       // Nearly the same words: a value they state is the memory's now; with none stated it keeps its subject.
       if (w.statement) stmt('UPDATE memories SET subject = ?, subject_key = ?, value = ? WHERE id = ?').run(w.statement.subject, w.statement.key, w.statement.value, t.id);
-      stmt('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(indexTerms(w.text), t.id);
+      stmt('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(indexTerms(searchableText(w)), t.id);
       vectors.replace(t.id, w.vector, t.type);
       return { action: 'updated', id: db.displayId(t.id), similarity: t.similarity };
     }
@@ -99,7 +99,7 @@ function insert(db: WriteTarget, c: Candidate, w: Written, corrected: NearMemory
     .run(c.type, w.text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, created, w.hash, db.embedderId, w.statement?.subject ?? null, w.statement?.key ?? null, w.statement?.value ?? null);
   const id = Number(info.lastInsertRowid);
   if (!w.statement && corrected) db.stmt("UPDATE memories SET (subject, subject_key, value) = (SELECT subject, subject_key, '' FROM memories WHERE id = ?) WHERE id = ?").run(corrected.id, id);
-  db.stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(w.text), '');
+  db.stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(searchableText(w)), '');
   db.vectors.insert(id, w.vector, c.type);
   return id;
 }
@@ -113,4 +113,14 @@ function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: numbe
     out.push(db.displayId(t.id));
   }
   return out;
+}
+
+/**
+ * The words a memory is found by: its text, and the subject it states when
+ * the text does not name it ("我们切到 pnpm 了" is about the package manager,
+ * so a question about the package manager finds it).
+ */
+function searchableText(w: Written): string {
+  const subject = w.statement?.subject;
+  return subject && !w.text.toLowerCase().includes(subject.toLowerCase()) ? `${w.text}\n${subject}` : w.text;
 }

@@ -27,6 +27,19 @@ describe('a new value replaces the old one (a real store)', () => {
     expect(current(s)).toEqual(['预览服务器端口——3002。']);
   });
 
+  it('a change that names only the tool replaces the old tool, and a question about the role finds it', async () => {
+    const s = memoryStore();
+    const [old] = await s.writeMany([said('这个仓库用 yarn 1 管理依赖，别用 npm install。', 7)], POLICY, at(7));
+    const [now] = await s.writeMany([said('我们切到 pnpm 了，用 pnpm install，lockfile 是 pnpm-lock.yaml。', 30)], POLICY, at(30));
+    expect(now?.supersedes).toEqual([old?.id]);
+    const [node] = await s.writeMany([said('The project targets Node 18 (see .nvmrc).', 3)], POLICY, at(3));
+    const [node22] = await s.writeMany([said("We're on Node 22 now, .nvmrc was bumped this morning.", 40)], POLICY, at(40));
+    expect(node22?.supersedes).toEqual([node?.id]);
+    // Its text never says "package manager": the subject is searchable with it.
+    const hits = await s.search('which package manager do we use', { limit: 1 });
+    expect(hits[0]?.memory.text).toContain('pnpm');
+  });
+
   it('a refused proposal confirms the current value and stores nothing', async () => {
     const s = memoryStore();
     const [kept] = await s.writeMany([said('The primary region is eu-west-1 (see variables.tf).', 4)], POLICY, at(4));

@@ -99,6 +99,8 @@ const SHAPES: Shape[] = [
   { cue: /\bby\b/i, re: re(`^${NP}\\s+is\\s+(?:now\\s+)?(?:owned|maintained|run|led|handled|looked after)\\s+by\\s+${NAME}`), subject: 1, value: 2, owner: true },
   // "The dev server listens on port 8080."
   { cue: /\bport\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:listens|runs|serves|is served|is running|is listening)\\s+on\\s+port\\s+(\\d{2,5})`), subject: 1, value: 2, aspect: 'port' },
+  // "CI runs on Jenkins", "The site is hosted on Netlify", "The project targets Node 18"
+  { cue: /\b(?:runs|running|hosted|deployed|deploys|targets|targeting)\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:runs|is running|is hosted|is deployed|deploys|targets|is targeting)\\s+(?:on|to|in|with)?\\s*${REST}`), subject: 1, value: 2 },
   // "Tests live in tests/unit", "The config is kept under src/config"
   { cue: /\b(?:lives?|kept|stored|sits?|located|resides?)\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:lives?|is kept|are kept|is stored|are stored|sits?|is located|are located|resides?)\\s+(?:in|under|at|on)\\s+${REST}`), subject: 1, value: 2, aspect: 'location' },
   // "docker-compose.yml now has the message queue set to NATS"

@@ -37,6 +37,8 @@ const SHAPES: Shape[] = [
   { cue: /交给|转给|移交给|交接给/u, re: re(`^${S}(?:已)?(?:交给|转给|移交给|交接给)(?:了)?\\s*${NAME}(?:[，,。]|$)`), subject: 1, value: 2, owner: true },
   // 构建命令切到 ./gradlew build / 统一用 JDK 21
   { cue: CHANGE_RE, re: re(`^${S}${CHANGE}了?${V}`), subject: 1, value: 2 },
+  // 覆盖率门槛提到了 85% / 超时调到 30 秒: a quantity raised or lowered. Only before a number, as 提到 also means "mentioned".
+  { cue: /(?:到|至)/u, re: re(`^${S}(?:提高|提升|提|调高|调低|调整|调|上调|下调|涨|加|增加|增|扩|扩大|缩|缩短|缩小|延长|放宽|收紧|降低|减少|减|改)(?:到|至)了?\\s*(\\d[^，,。；;！!？?]*)`), subject: 1, value: 2 },
   // 网关现在用 Envoy: a plain 用 only names a value that is a name or a number.
   { cue: /用/u, re: re(`^${S}(?:现在|目前|以后|今后|统一)?(?:用的是|使用|采用|用)\\s*([A-Za-z0-9][^，,。；;！!？?]*)`), subject: 1, value: 2 },
   // build.gradle 显示构建命令为 ./gradlew build

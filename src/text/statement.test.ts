@@ -28,6 +28,15 @@ describe('statements of a value (pure)', () => {
     }
   });
 
+  it('reads where a thing runs and a quantity raised or lowered', () => {
+    expect(said('CI runs on Jenkins at ci.acme.internal; the pipeline file is Jenkinsfile.')).toMatchObject({ key: subjectKey('CI'), stance: 'assert' });
+    expect(said('Yes, we moved CI over to GitHub Actions last week.')).toEqual({ key: subjectKey('CI'), value: 'GitHub Actions', stance: 'assert' });
+    expect(said('覆盖率门槛提到了 85%，下周开始强制。')).toEqual({ key: subjectKey('覆盖率门槛'), value: '85%', stance: 'assert' });
+    expect(said('接口超时调到 30 秒')).toEqual({ key: subjectKey('接口超时'), value: '30 秒', stance: 'assert' });
+    // 提到 is also "mentioned": before anything but a number it states nothing.
+    expect(said('文档里提到了 Redis 的配置')).toBeUndefined();
+  });
+
   it('finds owners as the owner of the thing', () => {
     const owner = subjectKey('CMS integration owner');
     expect(said('Ping Chen Wei for anything about the CMS integration.')).toMatchObject({ key: owner, value: 'Chen Wei' });

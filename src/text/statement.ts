@@ -11,6 +11,7 @@
 import { stripChatter } from './chatter.js';
 import { englishStatement } from './statement-en.js';
 import { chineseStatement } from './statement-zh.js';
+import { toolStatement } from './statement-tools.js';
 import { subjectKey } from './subject-key.js';
 import type { Pattern } from './lazy-pattern.js';
 
@@ -125,7 +126,24 @@ function sentenceStatement(said: string, alone: boolean): Statement | undefined 
 function parseSentence(said: string, alone: boolean): Statement | undefined {
   const sentence = stripChatter(said);
   if (!sentence || /[?？]\s*$/.test(sentence)) return undefined;
-  const found = HAN.test(sentence) ? (chineseStatement(sentence) ?? englishStatement(sentence, { alone })) : englishStatement(sentence, { alone });
+  // A tool named in the first clause with no shape of its own comes before a later clause's shape
+  // ("我们切到 pnpm 了，lockfile 是 pnpm-lock.yaml" is about the package manager first).
+  const first = sentence.split(/[;；,，]/u)[0] ?? '';
+  const early = first !== sentence ? toolStatement(first) : undefined;
+  const shaped = early && shapeStatement(first, alone) === undefined ? early : undefined;
+  return (
+    keyed(shaped) ??
+    keyed(shapeStatement(sentence, alone)) ??
+    // No shape names a subject: the tool may say which one it is.
+    keyed(toolStatement(sentence))
+  );
+}
+
+function shapeStatement(sentence: string, alone: boolean): Found | undefined {
+  return HAN.test(sentence) ? (chineseStatement(sentence) ?? englishStatement(sentence, { alone })) : englishStatement(sentence, { alone });
+}
+
+function keyed(found: Found | undefined): Statement | undefined {
   if (!found) return undefined;
   const key = subjectKey(found.owner ? `${found.subject} owner` : found.subject);
   if (!key) return undefined;

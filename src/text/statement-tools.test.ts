@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { toolStatement } from './statement-tools.js';
+import { statementOf } from './statement.js';
+
+const said = (t: string): string | undefined => {
+  const s = toolStatement(t);
+  return s ? `${s.subject} = ${s.value}` : undefined;
+};
+
+describe('a value whose subject goes unsaid, named by the tool', () => {
+  it('reads the role a known tool fills after a verb of using or switching, in both languages', () => {
+    expect(said("We're on Node 22 now")).toBe('Node version = Node 22');
+    expect(said('The project targets Node.js 18')).toBe('Node version = Node 18');
+    expect(said('we moved CI over to GitHub Actions last week')).toBe('CI = GitHub Actions');
+    expect(said('The build uses esbuild under the hood')).toBe('bundler = esbuild');
+    expect(said('我们切到 pnpm 了')).toBe('package manager = pnpm');
+    expect(said('升级到 PostgreSQL 16 了')).toBe('database = PostgreSQL 16');
+    expect(said('这个仓库用 yarn 1 管理依赖')).toBe('package manager = yarn 1');
+  });
+
+  it('reads nothing that is negated, conditional, proposed, for a purpose, or without a verb of use', () => {
+    for (const t of [
+      "we don't use yarn anymore",
+      'the crash only reproduces if you use Node 16',
+      'should we switch to pnpm',
+      'we plan to move to Kafka',
+      'use Redis for rate limiting',
+      'Redis as a queue works too, we use it as one',
+      'Run npm test before pushing',
+      'npm install fails on CI',
+      'I tried Bun yesterday',
+      '别用 npm install',
+      '如果用 MySQL 就要改驱动',
+      'Nodes 18 of the cluster use nothing',
+    ]) {
+      expect(said(t), t).toBeUndefined();
+    }
+  });
+
+  it('comes after the sentence shapes, and before a later clause when its own clause has no shape', () => {
+    expect(statementOf('The e2e command is playwright test')?.subject).toBe('e2e command');
+    expect(statementOf('我们切到 pnpm 了，用 pnpm install，lockfile 是 pnpm-lock.yaml。')?.subject).toBe('package manager');
+    // A change of tool supersedes the old one because both name the same subject.
+    expect(statementOf('The project targets Node 18 (see .nvmrc).')?.key).toBe(statementOf("We're on Node 22 now, .nvmrc was bumped.")?.key);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * A value whose subject goes unsaid: "We're on Node 22 now", "我们切到 pnpm
+ * 了", "moved CI over to GitHub Actions" name no "X is Y", yet the tool says
+ * which thing changed: pnpm can only be the package manager, Node 22 the
+ * Node version. Read only when no sentence shape matched (statement.ts),
+ * only after a verb of using or switching, never in a clause that negates
+ * it or names a purpose ("use Redis for rate limiting" says nothing about
+ * the cache). Pure.
+ */
+import type { Found } from './statement.js';
+
+/** Tools by the one role each fills in a project; the first spelling is the one kept. */
+const ROLES: Array<[role: string, names: string[][]]> = [
+  ['package manager', [['npm'], ['yarn'], ['pnpm'], ['bun']]],
+  ['CI', [['Jenkins'], ['GitHub Actions'], ['GitLab CI'], ['CircleCI'], ['Travis CI'], ['Buildkite'], ['TeamCity'], ['Azure Pipelines'], ['Drone CI']]],
+  ['database', [['PostgreSQL', 'Postgres'], ['MySQL'], ['MariaDB'], ['SQLite'], ['MongoDB'], ['SQL Server'], ['CockroachDB'], ['TiDB']]],
+  ['cache', [['Redis'], ['Memcached'], ['Dragonfly'], ['Valkey'], ['KeyDB']]],
+  ['message queue', [['Kafka'], ['RabbitMQ'], ['NATS'], ['SQS'], ['Pulsar'], ['RocketMQ'], ['ActiveMQ']]],
+  ['bundler', [['webpack'], ['Vite'], ['Rollup'], ['esbuild'], ['Parcel'], ['Turbopack'], ['rolldown']]],
+  ['linter', [['ESLint'], ['Biome'], ['ruff'], ['flake8'], ['pylint'], ['golangci-lint']]],
+  ['unit test runner', [['Jest'], ['Vitest'], ['Mocha'], ['pytest'], ['JUnit']]],
+  ['e2e test tool', [['Playwright'], ['Cypress'], ['Selenium'], ['Puppeteer']]],
+];
+/** Runtimes and frameworks a project is on at some version: "Node 22" is the Node version. */
+const VERSIONED: string[][] = [['Node', 'Node.js', 'NodeJS'], ['Python'], ['Java', 'JDK'], ['Go', 'Golang'], ['Ruby'], ['PHP'], ['Rust'], ['Deno'], ['Kotlin'], ['TypeScript'], ['React'], ['Next.js'], ['Vue'], ['Angular'], ['Django'], ['Rails'], ['Spring Boot'], ['.NET']];
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const VERSION = String.raw`v?\d+(?:\.\d+){0,2}`;
+
+interface Tool {
+  pattern: RegExp;
+  subject: string;
+  name: string;
+  needsVersion: boolean;
+}
+
+let tools: Tool[] | undefined;
+
+/** Built on first use: most processes never read a sentence that needs them. */
+function allTools(): Tool[] {
+  tools ??= [
+    ...ROLES.flatMap(([role, names]) =>
+      names.map((spellings) => ({ pattern: toolPattern(spellings, false), subject: role, name: spellings[0] ?? '', needsVersion: false })),
+    ),
+    ...VERSIONED.map((spellings) => ({ pattern: toolPattern(spellings, true), subject: `${spellings[0] ?? ''} version`, name: spellings[0] ?? '', needsVersion: true })),
+  ];
+  return tools;
+}
+
+function toolPattern(spellings: string[], versioned: boolean): RegExp {
+  const names = spellings.map(escape).join('|');
+  return new RegExp(String.raw`(?<![\p{L}\p{N}.-])(?:${names})(?:\s*(${VERSION}))${versioned ? '' : '?'}(?![\p{L}\p{N}]|\.\p{L})`, 'iu');
+}
+
+/** The verbs of using or having switched: present state or done, never proposed ("should we switch", "plan to move"). */
+const USING = /\b(?:we(?:'re|\s+are)\s+(?:now\s+)?(?:on|using)|(?:switched|moved|migrated|upgraded|downgraded|changed|went|ported)\s+(?:\w+\s+){0,3}?(?:over\s+)?to|(?:now\s+)?(?:use|uses|using)|runs?\s+(?:now\s+)?on|targets?|standardi[sz]ed on|settled on|went with|adopted)\b|(?:切到|切换到|换成|换到|改用|迁移到|升级到|降级到|用上了|改成|统一用|用的是|采用|使用|用)/iu;
+/** Negated, conditional or proposed: "don't use yarn", "if you use Node 16", "should we switch to pnpm", 要是用 … */
+const NEGATED = /\b(?:not|don't|doesn't|didn't|no longer|never|stopped|stop|avoid|instead|if|unless|when|whether|should|could|would|might|maybe|try|trying|suggest|suggested|propose|proposed|plan|planning|want|let's|let us)\b|[不没别勿]|如果|要是|是否|可以|试试|建议|打算|计划|想/iu;
+/** A purpose after the tool: the tool fills that purpose, not its usual role. */
+const PURPOSE = /^\s*(?:\S+\s+){0,2}?(?:for|as)\b|^\s*(?:来|用来|来做|作为|当作|做)/iu;
+
+/** Pure: the tool a clause says is in use, as the value of its role. */
+export function toolStatement(sentence: string): Found | undefined {
+  for (const clause of sentence.split(/[;；,，]\s*/u)) {
+    const verb = USING.exec(clause);
+    if (!verb) continue;
+    const before = clause.slice(0, verb.index);
+    const after = clause.slice(verb.index + verb[0].length);
+    let best: { at: number; tool: Tool; version: string; end: number } | undefined;
+    for (const tool of allTools()) {
+      const m = tool.pattern.exec(after);
+      if (m && (!best || m.index < best.at)) best = { at: m.index, tool, version: m[1] ?? '', end: m.index + m[0].length };
+    }
+    if (!best || best.at > 40) continue;
+    if (NEGATED.test(before) || NEGATED.test(after.slice(0, best.at)) || PURPOSE.test(after.slice(best.end))) continue;
+    const value = best.version ? `${best.tool.name} ${best.version}` : best.tool.name;
+    return { subject: best.tool.subject, value, stance: 'assert' };
+  }
+  return undefined;
+}
