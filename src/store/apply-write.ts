@@ -107,10 +107,18 @@ function insert(db: WriteTarget, c: Candidate, w: Written, corrected: NearMemory
 /** The memories replaced by `by`: kept, archived and linked, true until `at`; never injected again. */
 function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: number): string[] {
   const out: string[] = [];
+  const inherited: string[] = [];
   for (const t of targets) {
     if (t.id === by) continue;
     db.stmt("UPDATE memories SET status = 'archived', superseded_by = ?, valid_to = ? WHERE id = ?").run(by, at, t.id);
+    const subject = db.stmt('SELECT subject FROM memories WHERE id = ?').pluck().get(t.id) as string | null;
+    if (subject) inherited.push(subject);
     out.push(db.displayId(t.id));
+  }
+  // The new value answers what the old one was asked by: "升级到 Tailwind CSS 4" replaces "样式用 Tailwind CSS 3", so a question about 样式 finds it.
+  if (inherited.length) {
+    const terms = db.stmt('SELECT text_terms FROM memories_fts WHERE rowid = ?').pluck().get(by) as string | undefined;
+    if (terms !== undefined) db.stmt('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(`${terms} ${indexTerms(inherited.join('\n'))}`, by);
   }
   return out;
 }

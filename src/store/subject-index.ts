@@ -1,5 +1,6 @@
 import type { Statement as SqlStatement } from 'better-sqlite3';
 import { matchSubjects } from '../text/subject-key.js';
+import { productVersion } from '../text/statement-tools.js';
 import type { MemoryType } from './types.js';
 import type { SubjectPeer } from './subject-decision.js';
 
@@ -42,6 +43,8 @@ function entryOf(r: Row): Entry {
 export class SubjectIndex {
   private readonly entries = new Map<number, Entry>();
   private readonly byWord = new Map<string, Set<number>>();
+  /** Memories whose value names a product at a version, by the product. */
+  private readonly byProduct = new Map<string, Set<number>>();
 
   static load(stmt: (sql: string) => SqlStatement): SubjectIndex {
     const index = new SubjectIndex();
@@ -65,6 +68,12 @@ export class SubjectIndex {
       if (!ids) this.byWord.set(w, (ids = new Set()));
       ids.add(e.id);
     }
+    const product = productVersion(e.value)?.product;
+    if (product) {
+      let ids = this.byProduct.get(product);
+      if (!ids) this.byProduct.set(product, (ids = new Set()));
+      ids.add(e.id);
+    }
   }
 
   has(id: number): boolean {
@@ -76,6 +85,8 @@ export class SubjectIndex {
     if (!e) return;
     this.entries.delete(id);
     for (const w of e.key.split(' ')) this.byWord.get(w)?.delete(id);
+    const product = productVersion(e.value)?.product;
+    if (product) this.byProduct.get(product)?.delete(id);
   }
 
   /**
@@ -83,20 +94,22 @@ export class SubjectIndex {
    * this type and directory could be folded: the same directory, or any
    * global for a global.
    */
-  peersOf(key: string, type: MemoryType, dir: string): SubjectPeer[] {
+  peersOf(key: string, type: MemoryType, dir: string, value = ''): SubjectPeer[] {
     const seen = new Set<number>();
     const out: SubjectPeer[] = [];
-    for (const w of key.split(' ')) {
-      for (const id of this.byWord.get(w) ?? []) {
-        if (seen.has(id)) continue;
-        seen.add(id);
-        const e = this.entries.get(id);
-        if (!e || (type === 'global' ? e.type !== 'global' : e.type === 'global' || e.dir !== dir)) continue;
-        const match = matchSubjects(key, e.key);
-        if (match === 'different') continue;
-        out.push({ id, type: e.type, text: e.text, supplement: e.supplement, similarity: 1, curated: e.reviewedAt !== null, value: e.value, match, createdAt: e.createdAt, reviewedAt: e.reviewedAt });
-      }
-    }
+    const consider = (id: number, match: SubjectPeer['match'] | undefined): void => {
+      if (seen.has(id)) return;
+      const e = this.entries.get(id);
+      if (!e || (type === 'global' ? e.type !== 'global' : e.type === 'global' || e.dir !== dir)) return;
+      const m = match ?? matchSubjects(key, e.key);
+      if (m === 'different') return;
+      seen.add(id);
+      out.push({ id, type: e.type, text: e.text, supplement: e.supplement, similarity: 1, curated: e.reviewedAt !== null, value: e.value, match: m, createdAt: e.createdAt, reviewedAt: e.reviewedAt });
+    };
+    for (const w of key.split(' ')) for (const id of this.byWord.get(w) ?? []) consider(id, undefined);
+    // "Python 3.12" after "The pipeline runs on Python 3.10": one product at two versions is one thing, whatever each sentence called it.
+    const product = productVersion(value)?.product;
+    if (product) for (const id of this.byProduct.get(product) ?? []) consider(id, 'same');
     return out;
   }
 }

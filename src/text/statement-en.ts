@@ -78,6 +78,8 @@ const SHAPES: Shape[] = [
     subject: 2,
     owner: true,
   },
+  // "Priya reviews all frontend PRs": who reviews a thing owns its reviews.
+  { cue: /\breviews\b/, re: reNamed(`^${NAME}\\s+(?:now\\s+)?reviews\\s+(?:all\\s+|every\\s+|the\\s+)?${NP}${NP_END}`), value: 1, subject: 2, owner: true, aspect: 'reviews' },
   // "The CMS integration is handed over to Maria starting this week."
   { cue: /\b(?:handed|passed|given|assigned|transferred|reassigned|moved)\b/i, re: re(`^${NP}\\s+(?:is|has been|was|will be|gets)\\s+(?:handed|passed|given|assigned|transferred|reassigned|moved)\\s+(?:over\\s+)?to\\s+${NAME}`), subject: 1, value: 2, owner: true },
   // "Ping Chen Wei for anything about the CMS integration."

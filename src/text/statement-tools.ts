@@ -59,6 +59,24 @@ const NEGATED = /\b(?:not|don't|doesn't|didn't|no longer|never|stopped|stop|avoi
 /** A purpose after the tool: the tool fills that purpose, not its usual role. */
 const PURPOSE = /^\s*(?:\S+\s+){0,2}?(?:for|as)\b|^\s*(?:来|用来|来做|作为|当作|做)/iu;
 
+/** Any product by a capitalised name and a version, after an upgrade: "upgraded to Tailwind CSS 4", "升级到 Spring Boot 3.2 了". */
+const UPGRADED = /\b(?:upgraded|downgraded|bumped|moved|migrated|switched)\s+(?:\w+\s+){0,3}?to|we(?:'re|\s+are)\s+(?:now\s+)?on|升级到|降级到|升到|切到|换成|迁移到|用上了/iu;
+const PRODUCT = /^\s*([A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2}?)\s*(v?\d+(?:\.\d+){0,2})(?![\w.])/u;
+
+/**
+ * A value that names a product at a version ("Python 3.10 inside the
+ * airflow image", "Tailwind CSS 3"): the product, lowercased, and the
+ * version. Two such values of one product are two values of one thing,
+ * whatever subject each sentence gave it (subject-index.ts).
+ */
+export function productVersion(value: string): { product: string; version: string } | undefined {
+  const m = PRODUCT.exec(value) ?? KNOWN_VERSIONED.exec(value);
+  if (!m) return undefined;
+  return { product: (m[1] ?? '').toLowerCase().replace(/\.js$|js$/, ''), version: (m[2] ?? '').replace(/^v/, '') };
+}
+/** Lowercase tools written with a version ("yarn 1", "pnpm 9"). */
+const KNOWN_VERSIONED = /^\s*(npm|yarn|pnpm|bun|node|python|go|ruby|php|rust|deno)\s*(v?\d+(?:\.\d+){0,2})(?![\w.])/iu;
+
 /** Pure: the tool a clause says is in use, as the value of its role. */
 export function toolStatement(sentence: string): Found | undefined {
   for (const clause of sentence.split(/[;；,，]\s*/u)) {
@@ -71,10 +89,24 @@ export function toolStatement(sentence: string): Found | undefined {
       const m = tool.pattern.exec(after);
       if (m && (!best || m.index < best.at)) best = { at: m.index, tool, version: m[1] ?? '', end: m.index + m[0].length };
     }
-    if (!best || best.at > 40) continue;
+    if (!best || best.at > 40) {
+      const generic = genericProduct(clause);
+      if (generic) return generic;
+      continue;
+    }
     if (NEGATED.test(before) || NEGATED.test(after.slice(0, best.at)) || PURPOSE.test(after.slice(best.end))) continue;
     const value = best.version ? `${best.tool.name} ${best.version}` : best.tool.name;
     return { subject: best.tool.subject, value, stance: 'assert' };
   }
   return undefined;
+}
+
+/** A product no list knows, named with its version after a verb of upgrading: its version is the value. */
+function genericProduct(clause: string): Found | undefined {
+  const verb = UPGRADED.exec(clause);
+  if (!verb || NEGATED.test(clause.slice(0, verb.index))) return undefined;
+  const m = PRODUCT.exec(clause.slice(verb.index + verb[0].length));
+  if (!m) return undefined;
+  const name = m[1] ?? '';
+  return { subject: `${name} version`, value: `${name} ${m[2] ?? ''}`, stance: 'assert' };
 }

@@ -24,6 +24,7 @@ const ALIASES: Record<string, string> = {
   db: 'database', env: 'environment', envs: 'environment', cfg: 'config', configuration: 'config',
   dir: 'directory', folder: 'directory', pwd: 'password', passwd: 'password', field: 'column', fields: 'column',
   maintainer: 'owner', maintainers: 'owner', owners: 'owner', lead: 'owner', responsible: 'owner', contact: 'owner',
+  prs: 'pr', mrs: 'mr', apis: 'api', urls: 'url', vms: 'vm', ids: 'id', jobs: 'job',
   retries: 'retry', kubernetes: 'kubernetes', postgres: 'postgres', redis: 'redis', aws: 'aws',  attempts: 'retry', attempt: 'retry', times: 'count', number: 'count',
 };
 
