@@ -40,6 +40,21 @@ describe('a new value replaces the old one (a real store)', () => {
     expect(hits[0]?.memory.text).toContain('pnpm');
   });
 
+  it('one product at two versions is one thing, whatever subject each sentence gave it', async () => {
+    const s = memoryStore();
+    const [old] = await s.writeMany([said('The pipeline runs on Python 3.10 inside the airflow image.', 7)], POLICY, at(7));
+    const [now] = await s.writeMany([said("The airflow image was rebuilt and we're on Python 3.12 now.", 30)], POLICY, at(30));
+    expect(now?.supersedes).toEqual([old?.id]);
+    const [css] = await s.writeMany([said('样式用 Tailwind CSS 3，配置在 tailwind.config.js。', 8)], POLICY, at(8));
+    const [css4] = await s.writeMany([said('升级到 Tailwind CSS 4 了，配置改成在 CSS 里写。', 31)], POLICY, at(31));
+    expect(css4?.supersedes).toEqual([css?.id]);
+    // It answers what the old one was asked by.
+    expect((await s.search('样式方案用的什么', { limit: 1 }))[0]?.memory.text).toContain('Tailwind CSS 4');
+    // Another product, or the same version said again, replaces nothing.
+    const [go] = await s.writeMany([said('The API is written in Go 1.22 and upgraded to Go 1.23 last week.', 32)], POLICY, at(32));
+    expect(go?.supersedes ?? []).toEqual([]);
+  });
+
   it('a refused proposal confirms the current value and stores nothing', async () => {
     const s = memoryStore();
     const [kept] = await s.writeMany([said('The primary region is eu-west-1 (see variables.tf).', 4)], POLICY, at(4));

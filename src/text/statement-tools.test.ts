@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { toolStatement } from './statement-tools.js';
+import { productVersion, toolStatement } from './statement-tools.js';
 import { statementOf } from './statement.js';
 
 const said = (t: string): string | undefined => {
   const s = toolStatement(t);
   return s ? `${s.subject} = ${s.value}` : undefined;
 };
+
+describe('a product at a version', () => {
+  it('reads the product and version a value names, lists or no lists', () => {
+    expect(productVersion('Python 3.10 inside the airflow image')).toEqual({ product: 'python', version: '3.10' });
+    expect(productVersion('Tailwind CSS 4')).toEqual({ product: 'tailwind css', version: '4' });
+    expect(productVersion('Node.js v22')).toEqual({ product: 'node', version: '22' });
+    expect(productVersion('yarn 1')).toEqual({ product: 'yarn', version: '1' });
+    for (const v of ['3000', 'port 3000', 'the release branch', 'eu-west-1', '5 times']) expect(productVersion(v), v).toBeUndefined();
+  });
+
+  it('names a product no list knows after a verb of upgrading', () => {
+    expect(said('升级到 Tailwind CSS 4 了')).toBe('Tailwind CSS version = Tailwind CSS 4');
+    expect(said('we upgraded the app to Spring Boot 3.2')).toBe('Spring Boot version = Spring Boot 3.2');
+    expect(said('should we upgrade to Tailwind CSS 4')).toBeUndefined();
+  });
+});
 
 describe('a value whose subject goes unsaid, named by the tool', () => {
   it('reads the role a known tool fills after a verb of using or switching, in both languages', () => {
