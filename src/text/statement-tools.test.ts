@@ -32,6 +32,9 @@ describe('a value whose subject goes unsaid, named by the tool', () => {
     expect(said('我们切到 pnpm 了')).toBe('package manager = pnpm');
     expect(said('升级到 PostgreSQL 16 了')).toBe('database = PostgreSQL 16');
     expect(said('这个仓库用 yarn 1 管理依赖')).toBe('package manager = yarn 1');
+    expect(said('Workers now consume from Kafka, topic jobs.default')).toBe('message queue = Kafka');
+    expect(said('We store sessions in Redis')).toBe('cache = Redis');
+    expect(said('订单数据存在 MongoDB 里')).toBe('database = MongoDB');
   });
 
   it('reads nothing that is negated, conditional, proposed, for a purpose, or without a verb of use', () => {

@@ -53,7 +53,7 @@ function toolPattern(spellings: string[], versioned: boolean): RegExp {
 }
 
 /** The verbs of using or having switched: present state or done, never proposed ("should we switch", "plan to move"). */
-const USING = /\b(?:we(?:'re|\s+are)\s+(?:now\s+)?(?:on|using)|(?:switched|moved|migrated|upgraded|downgraded|changed|went|ported)\s+(?:\w+\s+){0,3}?(?:over\s+)?to|(?:now\s+)?(?:use|uses|using)|runs?\s+(?:now\s+)?on|targets?|standardi[sz]ed on|settled on|went with|adopted)\b|(?:切到|切换到|换成|换到|改用|迁移到|升级到|降级到|用上了|改成|统一用|用的是|采用|使用|用)/iu;
+const USING = /\b(?:we(?:'re|\s+are)\s+(?:now\s+)?(?:on|using)|(?:switched|moved|migrated|upgraded|downgraded|changed|went|ported)\s+(?:\w+\s+){0,3}?(?:over\s+)?to|(?:now\s+)?(?:use|uses|using)|runs?\s+(?:now\s+)?on|targets?|standardi[sz]ed on|settled on|went with|adopted|consumes?\s+from|reads?\s+from|publish(?:es)?\s+to|writes?\s+to|stores?\s+(?:\w+\s+){0,2}?in|connects?\s+to|talks?\s+to|backed\s+by|built\s+with|written\s+in|deploys?\s+to)\b|(?:连到|连接到|写到|写入|存到|存进|存在|基于|部署到|跑在|运行在|切到|切换到|换成|换到|改用|迁移到|升级到|降级到|用上了|改成|统一用|用的是|采用|使用|用)/iu;
 /** Negated, conditional or proposed: "don't use yarn", "if you use Node 16", "should we switch to pnpm", 要是用 … */
 const NEGATED = /\b(?:not|don't|doesn't|didn't|no longer|never|stopped|stop|avoid|instead|if|unless|when|whether|should|could|would|might|maybe|try|trying|suggest|suggested|propose|proposed|plan|planning|want|let's|let us)\b|[不没别勿]|如果|要是|是否|可以|试试|建议|打算|计划|想/iu;
 /** A purpose after the tool: the tool fills that purpose, not its usual role. */
