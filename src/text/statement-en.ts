@@ -101,6 +101,10 @@ const SHAPES: Shape[] = [
   { cue: /\bby\b/i, re: re(`^${NP}\\s+is\\s+(?:now\\s+)?(?:owned|maintained|run|led|handled|looked after)\\s+by\\s+${NAME}`), subject: 1, value: 2, owner: true },
   // "The dev server listens on port 8080."
   { cue: /\bport\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:listens|runs|serves|is served|is running|is listening)\\s+on\\s+port\\s+(\\d{2,5})`), subject: 1, value: 2, aspect: 'port' },
+  // "The max upload size went up to 25 MB", "The pool size was lowered to 10"
+  { cue: /\b(?:went|goes|increased|decreased|dropped|rose|grew|fell|raised|lowered|reduced|doubled|halved)\b/i, re: re(`^${NP}\\s+(?:has\\s+|was\\s+|is\\s+)?(?:went up|went down|goes up|goes down|increased|decreased|dropped|rose|grew|fell|raised|lowered|reduced|doubled|halved)\\s+to\\s+${REST}`), subject: 1, value: 2 },
+  // "Wang Lei is on call for svc this month"
+  { cue: /\bon[- ]call\b/i, re: reNamed(`^${NAME}\\s+is\\s+(?:now\\s+)?on[- ]call\\s+(?:for\\s+)?${NP}${NP_END}`), value: 1, subject: 2, owner: true, aspect: 'on-call' },
   // "CI runs on Jenkins", "The site is hosted on Netlify", "The project targets Node 18"
   { cue: /\b(?:runs|running|hosted|deployed|deploys|targets|targeting)\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:runs|is running|is hosted|is deployed|deploys|targets|is targeting)\\s+(?:on|to|in|with)?\\s*${REST}`), subject: 1, value: 2 },
   // "Tests live in tests/unit", "The config is kept under src/config"
@@ -180,7 +184,9 @@ function refusal(sentence: string): Found | undefined {
 }
 
 /** An activity ("Taking care of ourselves") is not a thing with a value; "the caching layer" is. */
-const ACTIVITY = /^[a-z]+ing\b/i;
+const ACTIVITY = /^(?:the\s+|our\s+)?[a-z]+ing\b/i;
+/** Words in -ing that name a thing in a project ("Staging is hosted on Render", "the logging level"), not an activity. */
+const THING_ING = /^(?:the\s+|our\s+)?(?:staging|billing|logging|caching|pricing|hosting|routing|testing|tracing|monitoring|alerting|linting|bundling|packaging|onboarding|shipping|streaming|messaging|rendering|scheduling|indexing|sharding|sharing|polling|pooling|paging|versioning|branching|tagging|naming|spacing|padding|encoding|hashing|signing|string|ring|thing|building|listing|setting|settings|mapping|heading|housing|booking|parking|ticketing|invoicing|accounting|reporting|ranking|rating|training|banking|marketing|networking|load balancing|rate limiting)\b/i;
 
 function clean(np: string): string {
   return np.trim().replace(/^(?:the|our|this|its|their|a|an)\s+/i, '').replace(/[.,;:!]+$/, '');
@@ -203,7 +209,7 @@ export function englishStatement(sentence: string, o: { alone?: boolean } = {}):
       if (!m) continue;
       const subject = m[shape.subject] ?? '';
       const value = cutValue(m[shape.value] ?? '');
-      if (!nounPhrase(subject) || !plausibleSubject(subject) || !plausibleValue(value) || ACTIVITY.test(subject.trim())) continue;
+      if (!nounPhrase(subject) || !plausibleSubject(subject) || !plausibleValue(value) || (ACTIVITY.test(subject.trim()) && !THING_ING.test(subject.trim()))) continue;
       const other = shape.other !== undefined && m[shape.other] ? cutValue(m[shape.other] ?? '') : undefined;
       const named = shape.aspect ? `${clean(subject)} ${shape.aspect}` : clean(subject);
       return { subject: named, value, stance: 'assert', ...(other ? { other } : {}), ...(shape.owner ? { owner: true } : {}) };

@@ -33,6 +33,13 @@ describe('statements of a value (pure)', () => {
     expect(said('Yes, we moved CI over to GitHub Actions last week.')).toEqual({ key: subjectKey('CI'), value: 'GitHub Actions', stance: 'assert' });
     expect(said('覆盖率门槛提到了 85%，下周开始强制。')).toEqual({ key: subjectKey('覆盖率门槛'), value: '85%', stance: 'assert' });
     expect(said('接口超时调到 30 秒')).toEqual({ key: subjectKey('接口超时'), value: '30 秒', stance: 'assert' });
+    expect(said('The max upload size went up to 25 MB for the video feature.')).toMatchObject({ key: subjectKey('max upload size'), stance: 'assert' });
+    expect(said('生产环境日志级别调成 warn 了，太吵了。')).toEqual({ key: subjectKey('生产环境日志级别'), value: 'warn', stance: 'assert' });
+    // A thing named in -ing is a thing, not an activity.
+    expect(said('Staging is hosted on Render, service name app-staging.')).toEqual({ key: subjectKey('staging'), value: 'Render', stance: 'assert' });
+    expect(said('We migrated staging to Fly.io; the Render service is gone.')).toEqual({ key: subjectKey('staging'), value: 'Fly.io', stance: 'assert' });
+    // Who is on call is the owner of the on-call, however it is said.
+    expect(said('Wang Lei is on call for svc this month.')?.key).toBe(said('Li Na took over on-call for svc from Wang Lei.')?.key);
     // 提到 is also "mentioned": before anything but a number it states nothing.
     expect(said('文档里提到了 Redis 的配置')).toBeUndefined();
   });
