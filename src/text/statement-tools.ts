@@ -28,28 +28,44 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const VERSION = String.raw`v?\d+(?:\.\d+){0,2}`;
 
 interface Tool {
-  pattern: RegExp;
   subject: string;
   name: string;
   needsVersion: boolean;
 }
 
-let tools: Tool[] | undefined;
+interface Tools {
+  /** Every spelling of every tool in one pattern (one scan of a clause, not one per tool), with its version if any. */
+  pattern: RegExp;
+  /** By spelling, lowercased. */
+  bySpelling: Map<string, Tool>;
+}
+
+let tools: Tools | undefined;
 
 /** Built on first use: most processes never read a sentence that needs them. */
-function allTools(): Tool[] {
-  tools ??= [
-    ...ROLES.flatMap(([role, names]) =>
-      names.map((spellings) => ({ pattern: toolPattern(spellings, false), subject: role, name: spellings[0] ?? '', needsVersion: false })),
-    ),
-    ...VERSIONED.map((spellings) => ({ pattern: toolPattern(spellings, true), subject: `${spellings[0] ?? ''} version`, name: spellings[0] ?? '', needsVersion: true })),
-  ];
+function allTools(): Tools {
+  if (tools) return tools;
+  const bySpelling = new Map<string, Tool>();
+  const add = (spellings: string[], tool: Tool): void => {
+    for (const sp of spellings) bySpelling.set(sp.toLowerCase(), tool);
+  };
+  for (const [role, names] of ROLES) for (const spellings of names) add(spellings, { subject: role, name: spellings[0] ?? '', needsVersion: false });
+  for (const spellings of VERSIONED) add(spellings, { subject: `${spellings[0] ?? ''} version`, name: spellings[0] ?? '', needsVersion: true });
+  // Longest first, so "GitLab CI" wins over a shorter spelling inside it.
+  const names = [...bySpelling.keys()].sort((x, y) => y.length - x.length).map(escape).join('|');
+  tools = { pattern: new RegExp(String.raw`(?<![\p{L}\p{N}.-])(${names})(?:\s*(${VERSION}))?(?![\p{L}\p{N}]|\.\p{L})`, 'giu'), bySpelling };
   return tools;
 }
 
-function toolPattern(spellings: string[], versioned: boolean): RegExp {
-  const names = spellings.map(escape).join('|');
-  return new RegExp(String.raw`(?<![\p{L}\p{N}.-])(?:${names})(?:\s*(${VERSION}))${versioned ? '' : '?'}(?![\p{L}\p{N}]|\.\p{L})`, 'iu');
+/** The first tool named in `text` (a versioned one only with its version). */
+function firstTool(text: string): { at: number; end: number; tool: Tool; version: string } | undefined {
+  const { pattern, bySpelling } = allTools();
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    const tool = bySpelling.get((m[1] ?? '').toLowerCase());
+    if (tool && (!tool.needsVersion || m[2])) return { at: m.index, end: m.index + m[0].length, tool, version: m[2] ?? '' };
+  }
+  return undefined;
 }
 
 /** The verbs of using or having switched: present state or done, never proposed ("should we switch", "plan to move"). */
@@ -79,16 +95,15 @@ const KNOWN_VERSIONED = /^\s*(npm|yarn|pnpm|bun|node|python|go|ruby|php|rust|den
 
 /** Pure: the tool a clause says is in use, as the value of its role. */
 export function toolStatement(sentence: string): Found | undefined {
+  // Most sentences name no tool and no upgrade: one scan each says so.
+  const named = firstTool(sentence) !== undefined;
+  if (!named && !UPGRADED.test(sentence)) return undefined;
   for (const clause of sentence.split(/[;；,，]\s*/u)) {
     const verb = USING.exec(clause);
     if (!verb) continue;
     const before = clause.slice(0, verb.index);
     const after = clause.slice(verb.index + verb[0].length);
-    let best: { at: number; tool: Tool; version: string; end: number } | undefined;
-    for (const tool of allTools()) {
-      const m = tool.pattern.exec(after);
-      if (m && (!best || m.index < best.at)) best = { at: m.index, tool, version: m[1] ?? '', end: m.index + m[0].length };
-    }
+    const best = named ? firstTool(after) : undefined;
     if (!best || best.at > 40) {
       const generic = genericProduct(clause);
       if (generic) return generic;
