@@ -15,6 +15,8 @@ interface Entry {
   value: string;
   createdAt: number;
   reviewedAt: number | null;
+  /** The product its value names at a version, if any (statement-tools.ts). */
+  product: string | undefined;
 }
 
 interface Row {
@@ -32,7 +34,7 @@ interface Row {
 const COLUMNS = 'id, type, dir, text, supplement, subject_key, value, created_at, reviewed_at';
 
 function entryOf(r: Row): Entry {
-  return { id: r.id, type: r.type, dir: r.dir, text: r.text, supplement: r.supplement, key: r.subject_key, value: r.value ?? '', createdAt: r.created_at, reviewedAt: r.reviewed_at };
+  return { id: r.id, type: r.type, dir: r.dir, text: r.text, supplement: r.supplement, key: r.subject_key, value: r.value ?? '', createdAt: r.created_at, reviewedAt: r.reviewed_at, product: productVersion(r.value ?? '')?.product };
 }
 
 /**
@@ -68,10 +70,9 @@ export class SubjectIndex {
       if (!ids) this.byWord.set(w, (ids = new Set()));
       ids.add(e.id);
     }
-    const product = productVersion(e.value)?.product;
-    if (product) {
-      let ids = this.byProduct.get(product);
-      if (!ids) this.byProduct.set(product, (ids = new Set()));
+    if (e.product) {
+      let ids = this.byProduct.get(e.product);
+      if (!ids) this.byProduct.set(e.product, (ids = new Set()));
       ids.add(e.id);
     }
   }
@@ -85,8 +86,7 @@ export class SubjectIndex {
     if (!e) return;
     this.entries.delete(id);
     for (const w of e.key.split(' ')) this.byWord.get(w)?.delete(id);
-    const product = productVersion(e.value)?.product;
-    if (product) this.byProduct.get(product)?.delete(id);
+    if (e.product) this.byProduct.get(e.product)?.delete(id);
   }
 
   /**

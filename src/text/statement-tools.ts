@@ -86,12 +86,12 @@ const PRODUCT = /^\s*([A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2}?)\s*(v?\d+(?:\.\d
  * whatever subject each sentence gave it (subject-index.ts).
  */
 export function productVersion(value: string): { product: string; version: string } | undefined {
-  const m = PRODUCT.exec(value) ?? KNOWN_VERSIONED.exec(value);
-  if (!m) return undefined;
-  return { product: (m[1] ?? '').toLowerCase().replace(/\.js$|js$/, ''), version: (m[2] ?? '').replace(/^v/, '') };
+  // A tool the lists know, by its one spelling ("Node.js v22" and "node 22" are one product); else a capitalised name.
+  const known = firstTool(value);
+  if (known && known.version && !value.slice(0, known.at).trim()) return { product: known.tool.name.toLowerCase(), version: known.version.replace(/^v/, '') };
+  const m = PRODUCT.exec(value);
+  return m ? { product: (m[1] ?? '').toLowerCase(), version: (m[2] ?? '').replace(/^v/, '') } : undefined;
 }
-/** Lowercase tools written with a version ("yarn 1", "pnpm 9"). */
-const KNOWN_VERSIONED = /^\s*(npm|yarn|pnpm|bun|node|python|go|ruby|php|rust|deno)\s*(v?\d+(?:\.\d+){0,2})(?![\w.])/iu;
 
 /** Pure: the tool a clause says is in use, as the value of its role. */
 export function toolStatement(sentence: string): Found | undefined {
