@@ -25,6 +25,8 @@ import {
   parseTranscript,
 } from '../transcripts/index.js';
 import { transcriptCandidates } from './transcript-distill.js';
+import { saidOf } from '../episodes/said.js';
+import type { Said } from '../store/episodes.js';
 import { parseClaudeNote } from '../transcripts/claude-notes.js';
 import type { Candidate } from '../text/index.js';
 import { openMemory } from '../memory/open.js';
@@ -52,6 +54,8 @@ export interface ImportReport {
   skippedUnchanged: number;
   written: number;
   projects: string[];
+  /** Passages added to the episode index. */
+  passages?: number;
   /** One line each: a folder not there, a source not supported yet. */
   lines: string[];
 }
@@ -153,10 +157,13 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
       continue;
     }
     const batch = w.kind === 'transcript' ? transcriptBatch(w, o, cwdOfFolder, seen?.turns ?? 0, skipped) : noteBatch(w, cwdOfFolder);
-    if (batch && batch.candidates.length > 0) {
+    const said = batch && 'said' in batch ? (batch.said as Said[]) : [];
+    if (batch && (batch.candidates.length > 0 || said.length > 0)) {
       const memory = await openMemory({ cwd: batch.cwd, env: o.env });
       try {
         for (const r of await memory.write(dropRepeats(batch.candidates))) if (changesMemory(r)) report.written++;
+        // Everything said goes into the episode index, kept or not by the distiller.
+        report.passages = (report.passages ?? 0) + memory.stores.project.addEpisodes(said);
         projects.add(memory.loaded.paths.projectRoot);
       } finally {
         memory.close();
@@ -189,7 +196,7 @@ function rememberCwd(w: Work, cwdOfFolder: Map<string, string>): void {
  * took (the last of them again, in case it was still being answered: its
  * memories come back as exact repeats, which the store refuses).
  */
-function transcriptBatch(w: Work, o: ImportOptions, cwdOfFolder: Map<string, string>, turnsDone: number, skipped: string[]): { cwd: string; candidates: Candidate[]; turns: number } | undefined {
+function transcriptBatch(w: Work, o: ImportOptions, cwdOfFolder: Map<string, string>, turnsDone: number, skipped: string[]): { cwd: string; candidates: Candidate[]; turns: number; said: Said[] } | undefined {
   let text: string;
   try {
     text = readBoundedText(w.path).text;
@@ -208,14 +215,18 @@ function transcriptBatch(w: Work, o: ImportOptions, cwdOfFolder: Map<string, str
   if (o.dir && !(cwd === o.dir || cwd.startsWith(`${o.dir}/`))) return undefined;
   const fresh = t.turns.slice(Math.max(0, turnsDone - 1));
   const turns = o.since !== undefined ? fresh.filter((x) => x.at >= (o.since ?? 0)) : fresh;
-  if (turns.length === 0) return { cwd, candidates: [], turns: t.turns.length };
+  if (turns.length === 0) return { cwd, candidates: [], turns: t.turns.length, said: [] };
   const start = turns[0]?.at ?? 0;
   const sessionId = t.meta.sessionId ?? basename(w.path, '.jsonl');
   const ctx = { agent: w.source, dir: cwd, sessionId, sourceAt: (s: number) => `${w.path}#t=${s.toFixed(1)}`, marker: '!记得' };
   const { distilled, commands } = transcriptCandidates({ ...t, turns }, start, [], ctx, { dated: true });
-  // Memories keep the moment they were established, not the day of the import.
-  const dated = distilled.candidates.map((c) => ({ ...c, createdAt: start }));
-  return { cwd, candidates: [...dated, ...commands], turns: t.turns.length };
+  // Memories keep the moment they were said (the turn their source points
+  // at), not the day of the import: of two values said in one session, the
+  // later one is the newer.
+  const dated = distilled.candidates.map((c) => ({ ...c, createdAt: start + secondsInto(c.source) * 1000 }));
+  const first = t.turns.length - turns.length;
+  const said = saidOf(turns, first, { sessionId, agent: w.source, dir: cwd, source: w.path });
+  return { cwd, candidates: [...dated, ...commands], turns: t.turns.length, said };
 }
 
 function noteBatch(w: Work, cwdOfFolder: Map<string, string>): { cwd: string; candidates: Candidate[] } | undefined {
@@ -235,4 +246,10 @@ function noteBatch(w: Work, cwdOfFolder: Map<string, string>): { cwd: string; ca
     cwd,
     candidates: [{ type: note.type, text: note.text, dir: note.type === 'global' ? '' : cwd, agent: 'claude', source: w.path, explicit: true, createdAt: w.mtimeMs }],
   };
+}
+
+/** The seconds a source reference points at ("…#t=12.5"), 0 without one. */
+function secondsInto(source: string | null | undefined): number {
+  const m = /#t=(\d+(?:\.\d+)?)$/.exec(source ?? '');
+  return m ? Number(m[1]) : 0;
 }

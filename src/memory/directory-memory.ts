@@ -1,3 +1,5 @@
+import { mergeTiers } from '../episodes/merge.js';
+import type { EpisodeHit } from '../store/episodes.js';
 import { resolve } from 'node:path';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
@@ -27,6 +29,14 @@ export interface QueryOptions extends SearchFilter {
 
 export interface QueryResult {
   hits: Hit[];
+  ms: number;
+}
+
+/** One result of a search that falls through to what was said. */
+export type Found = { kind: 'memory'; hit: Hit } | { kind: 'said'; hit: EpisodeHit };
+
+export interface FoundResult {
+  found: Found[];
   ms: number;
 }
 
@@ -124,6 +134,30 @@ export class DirectoryMemory {
     // The turn after a matching question is its answer, whatever its own words.
     const shown = o.keepWeak ? hits : hits.filter((h) => h.lexical > 0 || h.cosine >= this.stores.thresholds.retrieval || h.answers !== undefined);
     return { hits: shown, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+  }
+
+  /**
+   * A search that falls through: memories first, and where they answer the
+   * question weakly, passages of what was said (episodes/merge.ts), marked
+   * as such. `episodes: 'only'` searches what was said alone. A search
+   * narrowed by type or agent is a search of memories.
+   */
+  async searchAll(text: string, o: QueryOptions & { episodes?: 'also' | 'only' } = {}): Promise<FoundResult> {
+    const started = process.hrtime.bigint();
+    const limit = o.limit ?? DEFAULT_QUERY_LIMIT;
+    const withSaid = o.episodes === 'only' || (o.type === undefined && o.agent === undefined && o.dir === undefined && !o.includeArchived);
+    const memories = o.episodes === 'only' ? [] : (await this.search(text, { ...o, limit })).hits;
+    const until = o.asOf ?? o.until;
+    const said = withSaid ? this.stores.project.searchEpisodes(text, { limit, ...(until !== undefined ? { until } : {}), ...(o.since !== undefined ? { since: o.since } : {}) }) : { hits: [], weight: () => 1 };
+    const merged = mergeTiers<Hit, EpisodeHit>(
+      text,
+      memories.map((h) => ({ item: h, text: h.memory.text, at: h.memory.createdAt })),
+      said.hits.map((h) => ({ item: h, text: h.episode.text, at: h.episode.at })),
+      said.weight,
+      limit,
+    );
+    const found = said.hits.length === 0 ? memories.map((hit): Found => ({ kind: 'memory', hit })) : merged.map((m): Found => (m.kind === 'memory' ? { kind: 'memory', hit: m.item as Hit } : { kind: 'said', hit: m.item as EpisodeHit }));
+    return { found, ms: Number(process.hrtime.bigint() - started) / 1e6 };
   }
 
   /** Every memory, oldest first; with `asOf`, those true then. */

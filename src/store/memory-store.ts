@@ -2,6 +2,7 @@ import type { AnnBuildResult } from './ann.js';
 import type { AnnMeta, AnnState } from './ann-state.js';
 import { StoreCuration } from './store-curation.js';
 import type { MemoryType } from './types.js';
+import { addEpisodes, dropEpisodesBefore, dropEpisodesOfSessions, episodeStats, episodeTimeline, getEpisode, searchEpisodes, type Episode, type EpisodeResult, type EpisodeSearch, type Said } from './episodes.js';
 
 export { contentHash, capSupplement, MAX_SUPPLEMENT_CHARS } from './write-decision.js';
 export type { BatchWrite } from './store-write.js';
@@ -18,6 +19,40 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * the approximate vector index.
  */
 export class MemoryStore extends StoreCuration {
+  /** What was said, into the episode index (store/episodes.ts); returns the passages added. A store that cannot take writes keeps what it had. */
+  addEpisodes(said: Said[]): number {
+    if (said.length === 0 || !this.writable) return 0;
+    return this.run(() => this.db.transaction(() => addEpisodes(this.stmt, said))());
+  }
+
+  searchEpisodes(question: string, o: EpisodeSearch): EpisodeResult {
+    return this.run(() => searchEpisodes(this.stmt, question, o));
+  }
+
+  getEpisode(id: number): Episode | undefined {
+    return this.run(() => getEpisode(this.stmt, id));
+  }
+
+  episodeTimeline(id: number, around = 3): Episode[] {
+    return this.run(() => episodeTimeline(this.stmt, id, around));
+  }
+
+  episodeStats(): { passages: number; sessions: number; chars: number } {
+    return this.run(() => episodeStats(this.stmt));
+  }
+
+  /** forget --scrub-logs: what these sessions said leaves the index too. */
+  dropEpisodesOfSessions(sessionIds: string[]): number {
+    if (sessionIds.length === 0 || !this.writable) return 0;
+    return this.run(() => this.db.transaction(() => dropEpisodesOfSessions(this.stmt, sessionIds))());
+  }
+
+  /** Log retention: passages older than the logs kept. */
+  dropEpisodesBefore(before: number): number {
+    if (!this.writable) return 0;
+    return this.run(() => this.db.transaction(() => dropEpisodesBefore(this.stmt, before))());
+  }
+
   /** Injected memories: heat + 1 and last access now. */
   touch(rowids: number[], now = Date.now()): void {
     // Heat is a ranking hint: a read-only store simply keeps what it had.

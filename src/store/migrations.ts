@@ -207,6 +207,31 @@ export const MIGRATIONS: Migration[] = [
         CREATE TABLE team_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       `),
   },
+  {
+    name: '017_episodes',
+    // What was said (episodes/): every message and screen segment, redacted,
+    // searchable beside the memories. One row per passage; the FTS index
+    // deletes securely, as memories_fts does, so a scrub leaves no term.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE episodes (
+          id INTEGER PRIMARY KEY,
+          session_id TEXT NOT NULL,
+          at INTEGER NOT NULL,
+          agent TEXT NOT NULL,
+          role TEXT NOT NULL,
+          position INTEGER NOT NULL,
+          part INTEGER NOT NULL,
+          dir TEXT NOT NULL,
+          source TEXT,
+          text TEXT NOT NULL,
+          UNIQUE (session_id, position, part)
+        );
+        CREATE INDEX episodes_at ON episodes (at);
+        CREATE VIRTUAL TABLE episodes_fts USING fts5(terms, tokenize = 'porter unicode61');
+        INSERT INTO episodes_fts(episodes_fts, rank) VALUES('secure-delete', 1);
+      `),
+  },
 ];
 
 /**

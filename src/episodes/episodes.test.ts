@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { passagesOf, PASSAGE_CHARS } from './passages.js';
+import { frameCover, frameTerms, rankPassages, stem, termCover } from './rank.js';
+import { mergeTiers } from './merge.js';
+import { excerpt } from './excerpt.js';
+import { saidOf } from './said.js';
+import { memoryStore } from '../store/test-helpers.js';
+
+const flat = () => 1;
+
+describe('passages', () => {
+  it('keeps a message whole when it fits, and cuts a long one at paragraphs, each piece within the bound', () => {
+    expect(passagesOf('The dashboard API now averages 250ms.')).toEqual(['The dashboard API now averages 250ms.']);
+    const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} says something about the deploy pipeline and its steps.`).join('\n\n');
+    const parts = passagesOf(long, 300);
+    expect(parts.length).toBeGreaterThan(5);
+    for (const p of parts) expect(p.length).toBeLessThanOrEqual(300);
+    expect(parts.join('\n')).toContain('Paragraph 29');
+  });
+
+  it('drops what carries nothing to search for', () => {
+    expect(passagesOf('ok')).toEqual([]);
+  });
+
+  it('never loses a word, however the text is built (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z]{1,12}$/), { minLength: 3, maxLength: 400 }), fc.constantFrom(' ', '\n', '\n\n', '. '), (ws, sep) => {
+        const text = ws.join(sep);
+        const kept = passagesOf(text, 80).join(' ');
+        const want = text.trim().length >= 12 ? ws : [];
+        for (const w of want) expect(kept).toContain(w);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('is bounded by PASSAGE_CHARS by default, even for one unbroken run', () => {
+    for (const p of passagesOf('x'.repeat(PASSAGE_CHARS * 3 + 5))) expect(p.length).toBeLessThanOrEqual(PASSAGE_CHARS);
+  });
+});
+
+describe('frames', () => {
+  it('stems plurals as the porter index does', () => {
+    expect(stem('commits')).toBe('commit');
+    expect(stem('deadlines')).toBe('deadline');
+    expect(stem('categories')).toBe('category');
+    expect(stem('status')).toBe('status');
+  });
+
+  it("a value next to the question's words is a frame; one paragraphs away is not", () => {
+    const terms = frameTerms('What is the average response time of the dashboard API?');
+    const near = 'Quick update: the dashboard API response time has improved further, now averaging around 250ms after caching.';
+    const far = `The dashboard API response time matters. ${'Other words without any link. '.repeat(6)}We bought 3 monitors.`;
+    expect(frameCover(near, terms, flat)).toBeGreaterThan(0.7);
+    expect(frameCover(far, terms, flat)).toBeLessThan(0.3);
+    expect(termCover(far, terms, flat)).toBeGreaterThan(0.7);
+  });
+
+  it('a value said inside a question counts', () => {
+    const terms = frameTerms('How many interviews have I secured for producer roles?');
+    expect(frameCover('How should I prepare now that I have secured 5 interviews for producer roles this month?', terms, flat)).toBeGreaterThan(0.7);
+  });
+
+  it('Chinese questions frame by bigrams', () => {
+    const terms = frameTerms('预览服务器的端口是多少');
+    expect(frameCover('预览服务器搬到 9090 端口了', terms, flat)).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('among passages stating the same frame, the newer comes first', () => {
+    const q = 'What is the monthly grocery budget?';
+    const ranked = rankPassages(
+      q,
+      [
+        { id: 1, text: 'We agreed on a monthly grocery budget of $500.', at: 1000, bm25: 5 },
+        { id: 2, text: 'We raised the monthly grocery budget to $550.', at: 9000, bm25: 5 },
+        { id: 3, text: 'Groceries are expensive this year.', at: 9500, bm25: 2 },
+      ],
+      () => 1,
+      100,
+    );
+    expect(ranked.map((r) => r.id)).toEqual([2, 1, 3]);
+  });
+});
+
+describe('memories and what was said in one list', () => {
+  const item = (id: string, text: string, at: number) => ({ item: id, text, at });
+
+  it('a memory that answers as well as a passage comes first', () => {
+    const out = mergeTiers('what is the test command', [item('m', 'The test command is pnpm vitest run', 10)], [item('s', 'the test command is pnpm vitest run, as agreed', 10)], flat, 5);
+    expect(out.map((x) => x.item)).toEqual(['m', 's']);
+  });
+
+  it('where memories answer weakly, the passage that answers comes first, marked as said', () => {
+    const out = mergeTiers(
+      'What is the login API response time under 20 concurrent requests?',
+      [item('m', 'Implemented caching for user data in the login handler.', 5)],
+      [item('s', 'the login API response time is now 120ms under 20 concurrent requests', 9)],
+      flat,
+      5,
+    );
+    expect(out[0]).toMatchObject({ kind: 'said', item: 's' });
+  });
+
+  it('a stale value never outranks a newer one that answers alike (the link missed at write time)', () => {
+    const out = mergeTiers(
+      'What is the request limit per minute?',
+      [item('old', 'The request limit is 100 per minute.', 1)],
+      [item('new', 'We set the request limit to 120 per minute.', 50)],
+      flat,
+      5,
+    );
+    expect(out[0]?.item).toBe('new');
+  });
+});
+
+describe('excerpt', () => {
+  it('shows the part that answers, not the first characters', () => {
+    const text = `${'Some long introduction about the project and its history. '.repeat(5)}The dashboard API response time is now 250ms after the cache. ${'More text afterwards. '.repeat(5)}`;
+    const line = excerpt(text, 'dashboard API response time', 100);
+    expect(line).toContain('250ms');
+    expect(line.length).toBeLessThanOrEqual(102);
+  });
+
+  it('keeps a short text as it is', () => {
+    expect(excerpt('The port is 3000', 'port')).toBe('The port is 3000');
+  });
+});
+
+describe('the episode index (a real store)', () => {
+  const turns = [
+    { at: 1000, user: 'I moved the dev server to port 4000 today, what else should change?', assistant: ['Update the proxy config too.'], tools: [] },
+    { at: 2000, user: 'My token is sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH and <private>my home address</private> is secret', assistant: [], tools: [] },
+  ];
+
+  it('indexes every message, redacted, once however often it is imported, and finds the value', () => {
+    const s = memoryStore();
+    const said = saidOf(turns, 0, { sessionId: 's1', agent: 'claude', dir: '/p' });
+    expect(s.addEpisodes(said)).toBe(3);
+    expect(s.addEpisodes(said)).toBe(0);
+    const all = s.searchEpisodes('token address secret', { limit: 5 }).hits.map((h) => h.episode.text).join('\n');
+    expect(all).not.toContain('sk-ant-api03');
+    expect(all).not.toContain('home address');
+    const found = s.searchEpisodes('which port does the dev server use', { limit: 3 });
+    expect(found.hits[0]?.episode.text).toContain('port 4000');
+    expect(found.hits[0]?.episode).toMatchObject({ role: 'user', sessionId: 's1', position: 0 });
+    expect(s.episodeStats()).toMatchObject({ passages: 3, sessions: 1 });
+  });
+
+  it('forgets a session entirely, the FTS terms too', () => {
+    const s = memoryStore();
+    s.addEpisodes(saidOf(turns, 0, { sessionId: 's1', agent: 'claude', dir: '/p' }));
+    expect(s.dropEpisodesOfSessions(['s1'])).toBe(3);
+    expect(s.searchEpisodes('dev server port', { limit: 3 }).hits).toEqual([]);
+    expect(s.episodeStats().passages).toBe(0);
+  });
+
+  it('answers as of a moment: nothing said after it', () => {
+    const s = memoryStore();
+    s.addEpisodes(saidOf(turns, 0, { sessionId: 's1', agent: 'claude', dir: '/p' }));
+    expect(s.searchEpisodes('dev server port', { limit: 3, until: 500 }).hits).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * The part of a long text that answers a question, for a one-line result:
+ * the window of about `max` characters around the value that sits among the
+ * most of the question's words (or, without a value, the densest run of
+ * them), not the text's first characters. A long memory or passage whose
+ * answer is in its third paragraph shows that paragraph.
+ */
+import { frameTerms, stem } from './rank.js';
+
+const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}_$%.,:/-]+/gu;
+
+export function excerpt(text: string, question: string, max = 100): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if ([...flat].length <= max) return flat;
+  const terms = new Set(frameTerms(question));
+  const cjkTerms = [...terms].filter((t) => /[^\x00-\x7f]/.test(t));
+  const words = [...flat.matchAll(WORD)].map((m) => ({ at: m.index ?? 0, end: (m.index ?? 0) + m[0].length, w: m[0] }));
+  const hit = words.map((x, i) => {
+    const raw = x.w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%]+$/gu, '');
+    const isTerm = terms.has(stem(raw.replace(/[^\p{L}\p{N}_]+/gu, ''))) || cjkTerms.some((t) => flat.slice(x.at, x.at + 2) === t);
+    return { i, isTerm, isValue: /\d/.test(x.w) };
+  });
+  let best = { score: -1, center: 0 };
+  for (const h of hit) {
+    const x = words[h.i];
+    if (!x) continue;
+    // Terms within half a line either side; a value there counts as much as two.
+    let score = 0;
+    for (const o of hit) {
+      const y = words[o.i];
+      if (y && Math.abs(y.at - x.at) <= max / 2 && o.isTerm) score += 1;
+    }
+    if (h.isValue) score += 2;
+    if (score > best.score) best = { score, center: x.at };
+  }
+  let from = Math.max(0, best.center - Math.floor(max / 2));
+  const to = Math.min(flat.length, from + max);
+  from = Math.max(0, to - max);
+  // Whole words at both edges.
+  const start = from === 0 ? 0 : flat.indexOf(' ', from) + 1 || from;
+  const endSpace = to >= flat.length ? flat.length : flat.lastIndexOf(' ', to);
+  const end = endSpace > start ? endSpace : to;
+  return `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`;
+}

@@ -1,0 +1,20 @@
+/**
+ * A transcript's turns as what was said: one entry per user message and per
+ * assistant reply, placed by their index in the whole transcript (so a
+ * re-import or a second pass over a growing transcript adds nothing twice).
+ */
+import type { Said } from '../store/episodes.js';
+import type { TranscriptTurn } from '../transcripts/types.js';
+
+export function saidOf(turns: TranscriptTurn[], firstIndex: number, o: { sessionId: string; agent: string; dir: string; source?: string }): Said[] {
+  const out: Said[] = [];
+  turns.forEach((t, i) => {
+    const base = { sessionId: o.sessionId, agent: o.agent, dir: o.dir, ...(o.source ? { source: o.source } : {}) };
+    const position = 2 * (firstIndex + i);
+    if (t.user.trim()) out.push({ ...base, at: t.at, role: 'user', position, text: t.user });
+    const reply = t.assistant.join('\n\n');
+    // The reply comes after its prompt: a moment later, so "newest" orders them.
+    if (reply.trim()) out.push({ ...base, at: t.at + 1, role: 'assistant', position: position + 1, text: reply });
+  });
+  return out;
+}

@@ -1,0 +1,161 @@
+/**
+ * The episode index in SQLite: passages of what was said (see
+ * episodes/passages.ts), with their session, moment, agent, role and
+ * position, and an FTS5 index with the memories' tokenising (CJK bigrams,
+ * porter stems). Text is redacted here, at the one door in, so no caller can
+ * forget: `<private>` spans and secrets never reach the table.
+ */
+import type { Statement } from 'better-sqlite3';
+import { passagesOf } from '../episodes/passages.js';
+import { frameTerms, idf, rankPassages, type Passage, type RankedPassage } from '../episodes/rank.js';
+import { ftsQueryTerms, indexTerms } from '../text/terms.js';
+import { onlyRedacted, redact } from '../text/redact.js';
+
+type Stmt = (sql: string) => Statement;
+
+export type EpisodeRole = 'user' | 'assistant' | 'screen';
+
+/** One message (or screen segment) as said. */
+export interface Said {
+  sessionId: string;
+  at: number;
+  agent: string;
+  role: EpisodeRole;
+  /** Its place in the session (message index): re-importing a session adds nothing twice. */
+  position: number;
+  dir: string;
+  source?: string;
+  text: string;
+}
+
+export interface Episode {
+  id: number;
+  sessionId: string;
+  at: number;
+  agent: string;
+  role: EpisodeRole;
+  position: number;
+  dir: string;
+  source: string | null;
+  text: string;
+}
+
+export interface EpisodeHit {
+  episode: Episode;
+  score: number;
+  /** How much of the question sits next to a value in this passage (episodes/rank.ts). */
+  frame: number;
+}
+
+interface EpisodeRow {
+  id: number;
+  session_id: string;
+  at: number;
+  agent: string;
+  role: EpisodeRole;
+  position: number;
+  dir: string;
+  source: string | null;
+  text: string;
+}
+
+const toEpisode = (r: EpisodeRow): Episode => ({ id: r.id, sessionId: r.session_id, at: r.at, agent: r.agent, role: r.role, position: r.position, dir: r.dir, source: r.source, text: r.text });
+
+/** Adds what was said, redacted and cut into passages; returns how many passages are new. */
+export function addEpisodes(stmt: Stmt, said: Said[]): number {
+  let added = 0;
+  for (const s of said) {
+    const clean = redact(s.text);
+    if (onlyRedacted(clean)) continue;
+    passagesOf(clean).forEach((text, part) => {
+      const info = stmt(
+        'INSERT OR IGNORE INTO episodes (session_id, at, agent, role, position, part, dir, source, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(s.sessionId, s.at, s.agent, s.role, s.position, part, s.dir, s.source ?? null, text);
+      if (info.changes === 0) return;
+      stmt('INSERT INTO episodes_fts (rowid, terms) VALUES (?, ?)').run(info.lastInsertRowid, indexTerms(text));
+      added++;
+    });
+  }
+  return added;
+}
+
+/** How many passages hold a term, counted up to a cap (a common word's exact count does not change its weight much). */
+const DF_CAP = 5000;
+
+export interface EpisodeSearch {
+  limit: number;
+  /** Only passages said at or before this moment (`--as-of`). */
+  until?: number;
+  since?: number;
+}
+
+export interface EpisodeResult {
+  hits: EpisodeHit[];
+  /** Each question term's weight in this index (BM25's idf): the same scale for memories compared with passages. */
+  weight: (term: string) => number;
+}
+
+const NONE: EpisodeResult = { hits: [], weight: () => 1 };
+
+/** Passages best first (episodes/rank.ts) for a question. */
+export function searchEpisodes(stmt: Stmt, question: string, o: EpisodeSearch): EpisodeResult {
+  const q = ftsQueryTerms(question);
+  if (!q) return NONE;
+  const pool = Math.max(40, o.limit * 8);
+  const found = stmt(
+    `SELECT e.*, -bm25(episodes_fts) AS b FROM episodes_fts JOIN episodes e ON e.id = episodes_fts.rowid
+     WHERE episodes_fts MATCH ? AND e.at >= ? AND e.at <= ? ORDER BY bm25(episodes_fts) LIMIT ?`,
+  ).all([...q.own, ...q.widened].join(' OR '), o.since ?? 0, o.until ?? Number.MAX_SAFE_INTEGER, pool) as Array<EpisodeRow & { b: number }>;
+  if (found.length === 0) return NONE;
+  const n = stmt('SELECT count(*) FROM episodes').pluck().get() as number;
+  const df = new Map<string, number>();
+  for (const t of frameTerms(question)) {
+    df.set(t, stmt('SELECT count(*) FROM (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT ?)').pluck().get(`"${t.replace(/"/g, '""')}"`, DF_CAP) as number);
+  }
+  const rows = new Map(found.map((r) => [r.id, r]));
+  const passages: Passage[] = found.map((r) => ({ id: r.id, text: r.text, at: r.at, bm25: r.b }));
+  const hits = rankPassages(question, passages, (t) => df.get(t) ?? 0, n)
+    .slice(0, o.limit)
+    .map((p: RankedPassage) => ({ episode: toEpisode(rows.get(p.id) as EpisodeRow), score: p.score, frame: p.frame }));
+  return { hits, weight: (t) => idf(df.get(t) ?? 0, n) };
+}
+
+export function getEpisode(stmt: Stmt, id: number): Episode | undefined {
+  const r = stmt('SELECT * FROM episodes WHERE id = ?').get(id) as EpisodeRow | undefined;
+  return r ? toEpisode(r) : undefined;
+}
+
+/** The passages said just before and after one, in its session (MCP's timeline). */
+export function episodeTimeline(stmt: Stmt, id: number, around: number): Episode[] {
+  const e = getEpisode(stmt, id);
+  if (!e) return [];
+  const rows = stmt(
+    `SELECT * FROM (SELECT * FROM episodes WHERE session_id = ? AND (position, part) < (?, (SELECT part FROM episodes WHERE id = ?)) ORDER BY position DESC, part DESC LIMIT ?)
+     UNION ALL SELECT * FROM episodes WHERE id = ?
+     UNION ALL SELECT * FROM (SELECT * FROM episodes WHERE session_id = ? AND (position, part) > (?, (SELECT part FROM episodes WHERE id = ?)) ORDER BY position, part LIMIT ?)`,
+  ).all(e.sessionId, e.position, id, around, id, e.sessionId, e.position, id, around) as EpisodeRow[];
+  return rows.map(toEpisode).sort((a, b) => a.position - b.position || a.id - b.id);
+}
+
+export function episodeStats(stmt: Stmt): { passages: number; sessions: number; chars: number } {
+  const r = stmt('SELECT count(*) AS n, count(DISTINCT session_id) AS s, COALESCE(sum(length(text)), 0) AS c FROM episodes').get() as { n: number; s: number; c: number };
+  return { passages: r.n, sessions: r.s, chars: r.c };
+}
+
+/** Removes what was said in these sessions (forget --scrub-logs); returns how many passages. */
+export function dropEpisodesOfSessions(stmt: Stmt, sessionIds: string[]): number {
+  let n = 0;
+  for (const sid of sessionIds) {
+    const ids = stmt('SELECT id FROM episodes WHERE session_id = ?').pluck().all(sid) as number[];
+    for (const id of ids) stmt('DELETE FROM episodes_fts WHERE rowid = ?').run(id);
+    n += stmt('DELETE FROM episodes WHERE session_id = ?').run(sid).changes;
+  }
+  return n;
+}
+
+/** Removes passages said before a moment (log retention); returns how many. */
+export function dropEpisodesBefore(stmt: Stmt, before: number): number {
+  const ids = stmt('SELECT id FROM episodes WHERE at < ?').pluck().all(before) as number[];
+  for (const id of ids) stmt('DELETE FROM episodes_fts WHERE rowid = ?').run(id);
+  return stmt('DELETE FROM episodes WHERE at < ?').run(before).changes;
+}
