@@ -13,6 +13,8 @@ export interface PruneReport {
   kept: string[];
   /** Hook spool files removed (or that would be), by name. */
   spool: string[];
+  /** Passages of the episode index removed with them (same age). */
+  passages?: number;
 }
 
 /**
@@ -44,6 +46,8 @@ export function pruneLogs(stores: Stores, paths: Paths, days: number, o: { now?:
     for (const f of readdirSync(dir).filter((f) => f === `${id}.cast` || f.startsWith(`${id}.`))) rmSync(join(dir, f), { force: true });
   }
   pruneHookSpool(join(paths.userDataDir, 'hooks'), now - days * DAY_MS, report, o.dryRun ?? false);
+  // What was said goes with the logs it came from, by the same age.
+  if (!o.dryRun) report.passages = stores.project.dropEpisodesBefore(now - days * DAY_MS);
   return report;
 }
 

@@ -14,6 +14,7 @@ import { distillTranscript } from './transcript-distill.js';
 import { asTranscriptRef } from '../transcripts/index.js';
 import type { Distillate, ProcessMode, ProcessReport, SessionJob } from './session-job.js';
 import { finishSession } from './finish-session.js';
+import { saidOf, screenSaid } from '../episodes/said.js';
 
 export type { SkipReason } from './skip-reasons.js';
 export type { ProcessMode, ProcessReport } from './session-job.js';
@@ -260,6 +261,9 @@ async function processReplayed(job: SessionJob, report: ProcessReport, logPath: 
         if (running) out.summary = running;
       }
     }
+    // What was said goes into the episode index, whatever the distiller kept: the transcript's messages, or the screen's segments.
+    const place = { sessionId, agent, dir: paths.projectRoot, source: screen.logRef };
+    stores.project.addEpisodes(fromTranscript?.ok ? saidOf(fromTranscript.transcript.turns, 0, place) : screenSaid(closed, cast.header.timestamp * 1000, place));
     return await finishSession(job, report, sink, out, { header: cast.header, completeBytes: cast.completeBytes, lastT: cast.lastT, processedT: session.processedT, screen });
   } catch (err) {
     sink.abort();

@@ -11,7 +11,7 @@ import type { Candidate } from '../text/index.js';
 import { commandCandidates, readTranscript, transcriptSegment, type Transcript, type TranscriptRef } from '../transcripts/index.js';
 
 export type FromTranscript =
-  | { ok: true; path: string; distilled: Distilled; commands: Candidate[]; skipped: { malformed: number; unknown: number } }
+  | { ok: true; path: string; distilled: Distilled; commands: Candidate[]; skipped: { malformed: number; unknown: number }; transcript: Transcript }
   | { ok: false; reason: string };
 
 /**
@@ -65,5 +65,5 @@ export function distillTranscript(ref: TranscriptRef, castStartMs: number, scree
   if (!read.ok) return read;
   const markers = [...new Set(screen.flatMap((s) => s.markers))];
   const { distilled, commands } = transcriptCandidates(read.transcript, castStartMs, markers, ctx);
-  return { ok: true, path: read.path, distilled, commands, skipped: read.transcript.skipped };
+  return { ok: true, path: read.path, distilled, commands, skipped: read.transcript.skipped, transcript: read.transcript };
 }

@@ -6,15 +6,20 @@
  * (frameCover), both with the episode index's term weights. A memory wins a
  * tie (MEMORY_EDGE): it was judged worth keeping. Where memories answer
  * weakly (they hold less of the question than a passage does) the passage
- * comes first, marked as said. Among candidates that answer alike, the newer
- * one comes first (W_RECENT over the candidates' own time span): a stale value
- * must not outrank the current one because the link between them was missed
- * when they were written.
+ * comes first, marked as said. Among candidates that state the question's
+ * frame alike, memory or passage, the newest comes first (newestOfFrame): a
+ * stale value must not outrank the current one because the link between
+ * them was missed when they were written.
+ *
+ * BEAM's development split through the CLI (query --limit 3): MEMORY_EDGE
+ * 0.15 23 at 1 / 39 in the top 3; 0.4 24 / 38; passages alone (−1) 22 / 32
+ * before newestOfFrame; a time term in the score (0.25, 0.5) took 1–3 from
+ * both. A memory's edge keeps the coding-session recall, where memories
+ * are what answers.
  */
-import { frameCover, frameTerms, termCover } from './rank.js';
+import { frameCover, frameTerms, newestOfFrame, termCover } from './rank.js';
 
-export const MEMORY_EDGE = Number(process.env.CM_EDGE ?? 0.15);
-export const W_RECENT_MERGED = Number(process.env.CM_REC ?? 0.25);
+export const MEMORY_EDGE = 0.15;
 
 export interface Tiered<M, S> {
   kind: 'memory' | 'said';
@@ -37,13 +42,12 @@ export function mergeTiers<M, S>(
     ...said.map((s) => ({ kind: 'said' as const, ...s })),
   ];
   if (all.length === 0) return [];
-  const oldest = Math.min(...all.map((x) => x.at));
-  const span = Math.max(...all.map((x) => x.at)) - oldest;
   const scored = all.map((x, i) => {
-    const answer = termCover(x.text, terms, weight) + frameCover(x.text, terms, weight);
-    const recent = span > 0 ? (x.at - oldest) / span : 0;
-    return { ...x, i, strength: answer + W_RECENT_MERGED * recent + (x.kind === 'memory' ? MEMORY_EDGE : 0) };
+    const frame = frameCover(x.text, terms, weight);
+    const strength = termCover(x.text, terms, weight) + frame + (x.kind === 'memory' ? MEMORY_EDGE : 0);
+    return { ...x, i, frame, strength, score: strength };
   });
   // Ties keep the tiers' own order (memories as search ranked them, then passages).
-  return scored.sort((a, b) => b.strength - a.strength || a.i - b.i).slice(0, limit).map(({ i: _i, ...x }) => x);
+  const ranked = scored.sort((a, b) => b.strength - a.strength || a.i - b.i);
+  return newestOfFrame(ranked).slice(0, limit).map(({ i: _i, frame: _f, score: _s, ...x }) => x);
 }

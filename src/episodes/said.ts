@@ -5,6 +5,7 @@
  */
 import type { Said } from '../store/episodes.js';
 import type { TranscriptTurn } from '../transcripts/types.js';
+import type { Segment } from '../segmenter/segment.js';
 
 export function saidOf(turns: TranscriptTurn[], firstIndex: number, o: { sessionId: string; agent: string; dir: string; source?: string }): Said[] {
   const out: Said[] = [];
@@ -17,4 +18,24 @@ export function saidOf(turns: TranscriptTurn[], firstIndex: number, o: { session
     if (reply.trim()) out.push({ ...base, at: t.at + 1, role: 'assistant', position: position + 1, text: reply });
   });
   return out;
+}
+
+/**
+ * A wrapped session's screen, where no transcript tells it: one entry per
+ * segment (what the CLI showed, claude-mem's own block already removed),
+ * placed by the segment's start, at the moment it started.
+ */
+export function screenSaid(segments: Segment[], startMs: number, o: { sessionId: string; agent: string; dir: string; source?: string }): Said[] {
+  return segments
+    .map((seg): Said => ({
+      sessionId: o.sessionId,
+      agent: o.agent,
+      dir: o.dir,
+      ...(o.source ? { source: `${o.source}#t=${seg.start.toFixed(1)}` } : {}),
+      at: startMs + Math.round(seg.start * 1000),
+      role: 'screen',
+      position: Math.round(seg.start * 1000),
+      text: seg.lines.map((l) => l.text).join('\n'),
+    }))
+    .filter((s) => s.text.trim() !== '');
 }

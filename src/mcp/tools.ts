@@ -10,6 +10,7 @@ import { MEMORY_TYPES, type MemoryType } from '../text/index.js';
 import { dayEndOf } from '../text/time-span.js';
 import { fullRecord, indexRow, sessionRow } from './rows.js';
 import { warmInBackground } from '../background/jobs.js';
+import { getSaid, isSaidId, saidRecord, saidRows, saidTimeline } from './said.js';
 
 export interface ToolResult {
   text: string;
@@ -90,8 +91,11 @@ export async function searchTool(memory: DirectoryMemory, args: unknown): Promis
     ...(asOf !== undefined ? { asOf } : {}),
   });
   const page = hits.slice(offset, offset + limit);
-  if (page.length === 0) return { text: `No memories match "${query}". Try other words, or fewer filters.` };
-  const rows = page.map((h) => indexRow(h.memory, h.score));
+  // What was said, as a second tier on the first page of an unfiltered search.
+  const filtered = a['type'] !== undefined || a['agent'] !== undefined || a['dir'] !== undefined;
+  const said = offset === 0 && !filtered ? saidRows(memory, query, { limit, ...(since !== undefined ? { since } : {}), ...((asOf ?? until) !== undefined ? { until: asOf ?? dayEnd(a, 'until', until) } : {}) }) : [];
+  if (page.length === 0 && said.length === 0) return { text: `No memories match "${query}". Try other words, or fewer filters.` };
+  const rows = [...page.map((h) => indexRow(h.memory, h.score)), ...(said.length ? ['what was said (passages of sessions, not memories):', ...said] : [])];
   const tail =
     hits.length > offset + limit
       ? `More: search again with offset ${offset + limit}. Full text: get {"ids": [...]}; around one: timeline {"id": "..."}.`
@@ -121,6 +125,7 @@ export function timelineTool(memory: DirectoryMemory, args: unknown): ToolResult
   for (const s of memory.stores.sessions.list()) if (s.summary) items.push({ t: s.startedAt, row: sessionRow(s), key: `s:${s.id}` });
   items.sort((x, y) => x.t - y.t || x.key.localeCompare(y.key));
 
+  if (id !== undefined && isSaidId(id)) return { text: saidTimeline(memory, id, Math.max(before, after)) ?? fail(`no passage with id "${id}": search finds them`) };
   let at: number;
   if (id !== undefined) {
     const m: Memory = memory.get(id) ?? fail(`no memory with id "${id}": ids look like 12 (this project) or g12 (global); search finds them`);
@@ -151,6 +156,11 @@ export function getTool(memory: DirectoryMemory, args: unknown): ToolResult {
   const out: string[] = [];
   const missing: string[] = [];
   for (const id of list) {
+    const e = getSaid(memory, id);
+    if (e) {
+      out.push(saidRecord(e));
+      continue;
+    }
     const m = memory.get(id);
     if (!m) {
       missing.push(id);

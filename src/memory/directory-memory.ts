@@ -1,5 +1,3 @@
-import { mergeTiers } from '../episodes/merge.js';
-import type { EpisodeHit } from '../store/episodes.js';
 import { resolve } from 'node:path';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
@@ -32,14 +30,6 @@ export interface QueryResult {
   ms: number;
 }
 
-/** One result of a search that falls through to what was said. */
-export type Found = { kind: 'memory'; hit: Hit } | { kind: 'said'; hit: EpisodeHit };
-
-export interface FoundResult {
-  found: Found[];
-  ms: number;
-}
-
 export interface RememberOptions {
   /** Default: classified from the text (DESIGN.md's rules). */
   type?: MemoryType;
@@ -48,7 +38,7 @@ export interface RememberOptions {
   force?: boolean;
 }
 
-const DEFAULT_QUERY_LIMIT = 10;
+export const DEFAULT_QUERY_LIMIT = 10;
 
 /**
  * The memory of one directory: its project store and the user's store, with
@@ -136,30 +126,6 @@ export class DirectoryMemory {
     return { hits: shown, ms: Number(process.hrtime.bigint() - started) / 1e6 };
   }
 
-  /**
-   * A search that falls through: memories first, and where they answer the
-   * question weakly, passages of what was said (episodes/merge.ts), marked
-   * as such. `episodes: 'only'` searches what was said alone. A search
-   * narrowed by type or agent is a search of memories.
-   */
-  async searchAll(text: string, o: QueryOptions & { episodes?: 'also' | 'only' } = {}): Promise<FoundResult> {
-    const started = process.hrtime.bigint();
-    const limit = o.limit ?? DEFAULT_QUERY_LIMIT;
-    const withSaid = o.episodes === 'only' || (o.type === undefined && o.agent === undefined && o.dir === undefined && !o.includeArchived);
-    const memories = o.episodes === 'only' ? [] : (await this.search(text, { ...o, limit })).hits;
-    const until = o.asOf ?? o.until;
-    const said = withSaid ? this.stores.project.searchEpisodes(text, { limit, ...(until !== undefined ? { until } : {}), ...(o.since !== undefined ? { since: o.since } : {}) }) : { hits: [], weight: () => 1 };
-    const merged = mergeTiers<Hit, EpisodeHit>(
-      text,
-      memories.map((h) => ({ item: h, text: h.memory.text, at: h.memory.createdAt })),
-      said.hits.map((h) => ({ item: h, text: h.episode.text, at: h.episode.at })),
-      said.weight,
-      limit,
-    );
-    const found = said.hits.length === 0 ? memories.map((hit): Found => ({ kind: 'memory', hit })) : merged.map((m): Found => (m.kind === 'memory' ? { kind: 'memory', hit: m.item as Hit } : { kind: 'said', hit: m.item as EpisodeHit }));
-    return { found, ms: Number(process.hrtime.bigint() - started) / 1e6 };
-  }
-
   /** Every memory, oldest first; with `asOf`, those true then. */
   list(o: { type?: MemoryType; includeArchived?: boolean; agent?: string; asOf?: number } = {}): Memory[] {
     return this.stores.list({ type: o.type, includeArchived: o.includeArchived ?? false, agent: o.agent, ...(o.asOf !== undefined ? { asOf: o.asOf } : {}) });
@@ -210,7 +176,8 @@ export class DirectoryMemory {
 
   /**
    * Deletes a memory for good (text, FTS row, vector); returns what it was.
-   * With `scrubLogs`, its text is also replaced in the raw session logs.
+   * With `scrubLogs`, its text is also replaced in the raw session logs and
+   * in the episode index.
    */
   forget(id: string, o: { scrubLogs?: boolean; team?: boolean } = {}): { memory: Memory; scrubbed: Record<string, number>; skippedLive: string[] } | undefined {
     const where = this.stores.locate(id);
@@ -225,6 +192,11 @@ export class DirectoryMemory {
     where.store.forget(where.rowid);
     dropBlocksWith(this.paths, { scope: where.store.scope, rowid: where.rowid });
     const scrub = o.scrubLogs ? scrubLogs(this.paths, m.text) : { scrubbed: {}, skippedLive: [] };
+    // What was said holds the text too (episodes): it goes with the logs.
+    if (o.scrubLogs) {
+      const n = this.stores.project.scrubEpisodes(m.text);
+      if (n > 0) scrub.scrubbed = { ...scrub.scrubbed, 'episode index': n };
+    }
     return { memory: m, ...scrub };
   }
 

@@ -28,6 +28,8 @@ export interface StatusReport {
   pending_review: number;
   /** Each store's approximate vector index (vector-upkeep.ts). */
   vector_indexes: AnnReport[];
+  /** The episode index (what was said): passages, sessions, characters of text. */
+  episodes: { passages: number; sessions: number; chars: number };
 }
 
 function fileSize(p: string): number {
@@ -70,5 +72,6 @@ export function statusOf(stores: Stores, loaded: Pick<LoadedConfig, 'files' | 'c
     config_files: loaded.files,
     pending_review: pendingReviewCount(stores),
     vector_indexes: annReports(stores, loaded.config.store.ann_min_vectors),
+    episodes: stores.project.episodeStats(),
   };
 }

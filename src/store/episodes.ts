@@ -62,15 +62,15 @@ interface EpisodeRow {
 const toEpisode = (r: EpisodeRow): Episode => ({ id: r.id, sessionId: r.session_id, at: r.at, agent: r.agent, role: r.role, position: r.position, dir: r.dir, source: r.source, text: r.text });
 
 /** Adds what was said, redacted and cut into passages; returns how many passages are new. */
-export function addEpisodes(stmt: Stmt, said: Said[]): number {
+export function addEpisodes(stmt: Stmt, said: Said[], now = Date.now()): number {
   let added = 0;
   for (const s of said) {
     const clean = redact(s.text);
     if (onlyRedacted(clean)) continue;
     passagesOf(clean).forEach((text, part) => {
       const info = stmt(
-        'INSERT OR IGNORE INTO episodes (session_id, at, agent, role, position, part, dir, source, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ).run(s.sessionId, s.at, s.agent, s.role, s.position, part, s.dir, s.source ?? null, text);
+        'INSERT OR IGNORE INTO episodes (session_id, at, agent, role, position, part, dir, source, text, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(s.sessionId, s.at, s.agent, s.role, s.position, part, s.dir, s.source ?? null, text, now);
       if (info.changes === 0) return;
       stmt('INSERT INTO episodes_fts (rowid, terms) VALUES (?, ?)').run(info.lastInsertRowid, indexTerms(text));
       added++;
@@ -153,9 +153,26 @@ export function dropEpisodesOfSessions(stmt: Stmt, sessionIds: string[]): number
   return n;
 }
 
-/** Removes passages said before a moment (log retention); returns how many. */
+/** Removes passages indexed before a moment (log retention, counted from the index as logs count from their last write); returns how many. */
 export function dropEpisodesBefore(stmt: Stmt, before: number): number {
-  const ids = stmt('SELECT id FROM episodes WHERE at < ?').pluck().all(before) as number[];
+  const ids = stmt('SELECT id FROM episodes WHERE added_at < ?').pluck().all(before) as number[];
   for (const id of ids) stmt('DELETE FROM episodes_fts WHERE rowid = ?').run(id);
-  return stmt('DELETE FROM episodes WHERE at < ?').run(before).changes;
+  return stmt('DELETE FROM episodes WHERE added_at < ?').run(before).changes;
+}
+
+/** Replaces `text` wherever a passage holds it (forget --scrub-logs), its FTS terms too; returns how many occurrences. */
+export function scrubEpisodes(stmt: Stmt, text: string, replacement: string): number {
+  const needle = text.trim();
+  if (!needle) return 0;
+  const rows = stmt('SELECT id, text FROM episodes WHERE instr(text, ?) > 0').all(needle) as Array<{ id: number; text: string }>;
+  let n = 0;
+  for (const r of rows) {
+    const parts = r.text.split(needle);
+    n += parts.length - 1;
+    const next = parts.join(replacement);
+    stmt('UPDATE episodes SET text = ? WHERE id = ?').run(next, r.id);
+    stmt('DELETE FROM episodes_fts WHERE rowid = ?').run(r.id);
+    stmt('INSERT INTO episodes_fts (rowid, terms) VALUES (?, ?)').run(r.id, indexTerms(next));
+  }
+  return n;
 }

@@ -2,7 +2,7 @@ import type { AnnBuildResult } from './ann.js';
 import type { AnnMeta, AnnState } from './ann-state.js';
 import { StoreCuration } from './store-curation.js';
 import type { MemoryType } from './types.js';
-import { addEpisodes, dropEpisodesBefore, dropEpisodesOfSessions, episodeStats, episodeTimeline, getEpisode, searchEpisodes, type Episode, type EpisodeResult, type EpisodeSearch, type Said } from './episodes.js';
+import { addEpisodes, scrubEpisodes, dropEpisodesBefore, dropEpisodesOfSessions, episodeStats, episodeTimeline, getEpisode, searchEpisodes, type Episode, type EpisodeResult, type EpisodeSearch, type Said } from './episodes.js';
 
 export { contentHash, capSupplement, MAX_SUPPLEMENT_CHARS } from './write-decision.js';
 export type { BatchWrite } from './store-write.js';
@@ -21,12 +21,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export class MemoryStore extends StoreCuration {
   /** What was said, into the episode index (store/episodes.ts); returns the passages added. A store that cannot take writes keeps what it had. */
   addEpisodes(said: Said[]): number {
-    if (said.length === 0 || !this.writable) return 0;
+    if (said.length === 0 || !this.writable || !this.hasEpisodes()) return 0;
     return this.run(() => this.db.transaction(() => addEpisodes(this.stmt, said))());
   }
 
   searchEpisodes(question: string, o: EpisodeSearch): EpisodeResult {
+    if (!this.hasEpisodes()) return { hits: [], weight: () => 1 };
     return this.run(() => searchEpisodes(this.stmt, question, o));
+  }
+
+  /** False on a store read as it was, before the step that adds the index (a read-only snapshot of an old store). */
+  private hasEpisodes(): boolean {
+    return this.stmt("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'episodes'").get() !== undefined;
   }
 
   getEpisode(id: number): Episode | undefined {
@@ -38,18 +44,25 @@ export class MemoryStore extends StoreCuration {
   }
 
   episodeStats(): { passages: number; sessions: number; chars: number } {
+    if (!this.hasEpisodes()) return { passages: 0, sessions: 0, chars: 0 };
     return this.run(() => episodeStats(this.stmt));
   }
 
   /** forget --scrub-logs: what these sessions said leaves the index too. */
   dropEpisodesOfSessions(sessionIds: string[]): number {
-    if (sessionIds.length === 0 || !this.writable) return 0;
+    if (sessionIds.length === 0 || !this.writable || !this.hasEpisodes()) return 0;
     return this.run(() => this.db.transaction(() => dropEpisodesOfSessions(this.stmt, sessionIds))());
+  }
+
+  /** forget --scrub-logs: the forgotten text leaves the passages that hold it. */
+  scrubEpisodes(text: string): number {
+    if (!this.writable || !this.hasEpisodes()) return 0;
+    return this.run(() => this.db.transaction(() => scrubEpisodes(this.stmt, text, '[forgotten]'))());
   }
 
   /** Log retention: passages older than the logs kept. */
   dropEpisodesBefore(before: number): number {
-    if (!this.writable) return 0;
+    if (!this.writable || !this.hasEpisodes()) return 0;
     return this.run(() => this.db.transaction(() => dropEpisodesBefore(this.stmt, before))());
   }
 

@@ -210,7 +210,9 @@ export const MIGRATIONS: Migration[] = [
   {
     name: '017_episodes',
     // What was said (episodes/): every message and screen segment, redacted,
-    // searchable beside the memories. One row per passage; the FTS index
+    // searchable beside the memories. One row per passage, with the moment it
+    // was said (at) and the moment it was indexed (added_at: retention counts
+    // from there, so an import of old transcripts is not pruned at once). The FTS index
     // deletes securely, as memories_fts does, so a scrub leaves no term.
     up: (db) =>
       db.exec(`
@@ -225,9 +227,11 @@ export const MIGRATIONS: Migration[] = [
           dir TEXT NOT NULL,
           source TEXT,
           text TEXT NOT NULL,
+          added_at INTEGER NOT NULL,
           UNIQUE (session_id, position, part)
         );
         CREATE INDEX episodes_at ON episodes (at);
+        CREATE INDEX episodes_added ON episodes (added_at);
         CREATE VIRTUAL TABLE episodes_fts USING fts5(terms, tokenize = 'porter unicode61');
         INSERT INTO episodes_fts(episodes_fts, rank) VALUES('secure-delete', 1);
       `),

@@ -52,7 +52,7 @@ describe('schema', () => {
     const sessionCols = (s.db.prepare('PRAGMA table_info(sessions)').all() as { name: string }[]).map((c) => c.name);
     expect(sessionCols).toEqual(expect.arrayContaining(['id', 'agent', 'command', 'dir', 'started_at', 'ended_at', 'log_path', 'processed_offset']));
     const virtual = (s.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL%'").all() as { name: string; sql: string }[]);
-    expect(virtual.map((v) => v.name).sort()).toEqual(['memories_fts', 'memory_vectors']);
+    expect(virtual.map((v) => v.name).sort()).toEqual(['episodes_fts', 'memories_fts', 'memory_vectors']);
     expect(virtual.find((v) => v.name === 'memory_vectors')?.sql).toContain('embedder_id');
   });
 

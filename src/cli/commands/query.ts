@@ -5,7 +5,7 @@ import { withCliMemory, type CliEnv } from '../env.js';
 import { checkText, MAX_QUERY_CHARS } from '../text-input.js';
 import { brief, memoryJson, parseAsOf, parseDate, when } from '../show.js';
 import { excerpt } from '../../episodes/excerpt.js';
-import type { Found } from '../../memory/directory-memory.js';
+import { searchAll, type Found } from '../../memory/search-all.js';
 
 export const typeOption = (): Option => new Option('--type <type>', 'global, project or fact').choices([...MEMORY_TYPES]);
 
@@ -37,7 +37,7 @@ export function registerQuery(program: Command, cli: CliEnv): void {
       const until = parseDate(o.until, '--until');
       const asOf = parseAsOf(o.asOf);
       const { found, ms } = await withCliMemory(cli, (m) =>
-        m.searchAll(text, { limit, type: o.type, agent: o.agent, dir: o.dir, since, until, includeArchived: o.archived ?? false, ...(asOf !== undefined ? { asOf } : {}), ...(o.episodes ? { episodes: 'only' as const } : {}) }),
+        searchAll(m, text, { limit, type: o.type, agent: o.agent, dir: o.dir, since, until, includeArchived: o.archived ?? false, ...(asOf !== undefined ? { asOf } : {}), ...(o.episodes ? { episodes: 'only' as const } : {}) }),
         { create: false },
       );
       if (o.json) {

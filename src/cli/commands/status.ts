@@ -66,6 +66,8 @@ export function registerStatus(program: Command, cli: CliEnv): void {
       if (status.pending_review) cli.print(`               ${status.pending_review} not yet reviewed: claude-mem review`);
       const stale = Object.keys(status.by_embedder).filter((e) => e !== status.embedder);
       if (stale.length) cli.print(`               vectors from ${stale.join(', ')}: run "claude-mem reindex"`);
+      const e = status.episodes;
+      cli.print(`what was said  ${e.passages} passage${e.passages === 1 ? '' : 's'} from ${e.sessions} session${e.sessions === 1 ? '' : 's'} (${human(e.chars)} of text, redacted): claude-mem query --episodes "…"`);
       for (const a of status.vector_indexes) cli.print(`${a.scope === 'user' ? 'user index    ' : 'project index '} ${annLine(a)}`);
       cli.print(`config         ${status.config_files.length ? status.config_files.join(', ') : 'defaults only'}`);
       if (team) {

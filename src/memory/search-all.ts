@@ -1,0 +1,41 @@
+/**
+ * A search that falls through: memories first, and where they answer the
+ * question weakly, passages of what was said (episodes/merge.ts), marked as
+ * such. `episodes: 'only'` searches what was said alone. A search narrowed
+ * by type, agent, directory or to archived memories is a search of memories.
+ */
+import { mergeTiers } from '../episodes/merge.js';
+import type { EpisodeHit } from '../store/episodes.js';
+import type { Hit } from '../store/index.js';
+import { DEFAULT_QUERY_LIMIT, type DirectoryMemory, type QueryOptions } from './directory-memory.js';
+
+/** One result of a search that falls through to what was said. */
+export type Found = { kind: 'memory'; hit: Hit } | { kind: 'said'; hit: EpisodeHit };
+
+export interface FoundResult {
+  found: Found[];
+  ms: number;
+}
+
+export async function searchAll(m: DirectoryMemory, text: string, o: QueryOptions & { episodes?: 'also' | 'only' } = {}): Promise<FoundResult> {
+  const started = process.hrtime.bigint();
+  const limit = o.limit ?? DEFAULT_QUERY_LIMIT;
+  const withSaid = o.episodes === 'only' || (o.type === undefined && o.agent === undefined && o.dir === undefined && !o.includeArchived);
+  const memories = o.episodes === 'only' ? [] : (await m.search(text, { ...o, limit })).hits;
+  const until = o.asOf ?? o.until;
+  const said = withSaid
+    ? m.stores.project.searchEpisodes(text, { limit, ...(until !== undefined ? { until } : {}), ...(o.since !== undefined ? { since: o.since } : {}) })
+    : { hits: [], weight: () => 1 };
+  if (said.hits.length === 0) return { found: memories.map((hit): Found => ({ kind: 'memory', hit })), ms: msSince(started) };
+  const merged = mergeTiers<Hit, EpisodeHit>(
+    text,
+    memories.map((h) => ({ item: h, text: h.memory.text, at: h.memory.createdAt })),
+    said.hits.map((h) => ({ item: h, text: h.episode.text, at: h.episode.at })),
+    said.weight,
+    limit,
+  );
+  const found = merged.map((x): Found => (x.kind === 'memory' ? { kind: 'memory', hit: x.item as Hit } : { kind: 'said', hit: x.item as EpisodeHit }));
+  return { found, ms: msSince(started) };
+}
+
+const msSince = (started: bigint): number => Number(process.hrtime.bigint() - started) / 1e6;
