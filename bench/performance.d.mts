@@ -4,6 +4,7 @@ export interface ResultFiles {
   locomo?: unknown;
   recall?: unknown;
   evolve?: unknown;
+  beam?: unknown;
 }
 export const RESULTS: string;
 export const START: string;

@@ -2,7 +2,7 @@
 // The README's Performance section, generated from what the benches wrote:
 // bench/results/latest.json (npm run bench), locomo.json (npm run
 // bench:locomo), recall-standin.json (npm run bench:recall) and evolve.json
-// (npm run bench:evolve). Each target
+// (npm run bench:evolve) and beam.json (npm run bench:beam). Each target
 // below reads its figure from those files and says met or missed; the
 // figures themselves are printed as measured. `npm run bench` rewrites the
 // section at its end; `node bench/performance.mjs --write` does it alone, and
@@ -324,12 +324,30 @@ export const TARGETS = [
     },
     ok: (v) => v === 1,
   },
+  {
+    what: 'BEAM knowledge updates (public, dev split, 51 questions): current value at 1, in the top 3, stale at 1; BM25 over the raw messages in the same run',
+    target: '≥ 31; > BM25 top 3; ≤ 2',
+    value: (r) => {
+      const s = r.beam?.summary;
+      return s && [`${s.current_at_1}, ${s.current_at_3}, ${s.stale_at_1} of ${s.questions} (BM25 ${s.bm25_at_1} at 1, ${s.bm25_at_3} in the top 3); block ${s.block}`, s.current_at_1 >= 31 && s.current_at_3 > s.bm25_at_3 && s.stale_at_1 <= 2 ? 1 : 0];
+    },
+    ok: (v) => v === 1,
+  },
+  {
+    what: 'BEAM information extraction (60 questions): every rubric part in the top 3 hits',
+    target: '≥ BM25 top 3',
+    value: (r) => {
+      const s = r.beam?.summary;
+      return s?.ie && [`${s.ie.answered_at_3} of ${s.ie.questions} (BM25 ${s.ie.bm25_at_3}); import ${s.transcriptMB.toFixed(1)} MB in ${s.importSeconds.toFixed(1)} s`, s.ie.answered_at_3 - s.ie.bm25_at_3];
+    },
+    ok: (v) => v >= 0,
+  },
 ];
 
 const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** Pure: the generated section from the three result files' contents. */
-export function renderPerformance({ bench, locomo, recall, evolve }) {
+export function renderPerformance({ bench, locomo, recall, evolve, beam }) {
   const m = bench?.machine ?? {};
   const lines = [
     START,
@@ -340,7 +358,7 @@ export function renderPerformance({ bench, locomo, recall, evolve }) {
     '|---|---|---|---|',
   ];
   for (const t of TARGETS) {
-    const v = t.value({ bench: bench ?? {}, locomo, recall, evolve });
+    const v = t.value({ bench: bench ?? {}, locomo, recall, evolve, beam });
     const verdict = !v || Number.isNaN(v[1]) ? 'not run' : t.ok(v[1]) ? 'met' : 'missed';
     lines.push(`| ${cell(t.what)} | ${cell(v ? v[0] : '—')} | ${cell(t.target)} | ${verdict} |`);
   }
@@ -374,7 +392,7 @@ function readJson(path) {
 
 /** The three result files as they are on disk. */
 export function readResults(dir = RESULTS) {
-  return { bench: readJson(join(dir, 'latest.json')), locomo: readJson(join(dir, 'locomo.json')), recall: readJson(join(dir, 'recall-standin.json')), evolve: readJson(join(dir, 'evolve.json')) };
+  return { bench: readJson(join(dir, 'latest.json')), locomo: readJson(join(dir, 'locomo.json')), recall: readJson(join(dir, 'recall-standin.json')), evolve: readJson(join(dir, 'evolve.json')), beam: readJson(join(dir, 'beam.json')) };
 }
 
 /** The README with its generated section replaced (or added at the end of "## Performance"). */

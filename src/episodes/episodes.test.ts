@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { passagesOf, PASSAGE_CHARS } from './passages.js';
 import { frameCover, frameTerms, rankPassages, stem, termCover } from './rank.js';
-import { mergeTiers } from './merge.js';
+import { mergeTiers, newestPerSubject } from './merge.js';
 import { excerpt } from './excerpt.js';
 import { saidOf } from './said.js';
-import { memoryStore } from '../store/test-helpers.js';
+import { memoryStore, POLICY } from '../store/test-helpers.js';
 
 const flat = () => 1;
 
@@ -114,6 +114,30 @@ describe('memories and what was said in one list', () => {
   });
 });
 
+describe('newest per subject', () => {
+  const h = (id: string, key: string | null, at: number) => ({ id, key, at });
+  const order = (hs: Array<ReturnType<typeof h>>) => newestPerSubject(hs, (x) => x.key, (x) => x.at).map((x) => x.id);
+
+  it('puts the newer value of a subject where the older ranked, and keeps the rest in place', () => {
+    expect(order([h('old', 'port', 1), h('x', null, 5), h('new', 'port', 9)])).toEqual(['new', 'x', 'old']);
+  });
+
+  it('never moves hits of different subjects or without one (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ key: fc.constantFrom('a', 'b', 'c', null), at: fc.integer({ min: 0, max: 100 }) }), { maxLength: 12 }), (rs) => {
+        const hs = rs.map((r, i) => h(String(i), r.key, r.at));
+        const out = newestPerSubject(hs, (x) => x.key, (x) => x.at);
+        expect(out.map((x) => x.key)).toEqual(hs.map((x) => x.key));
+        expect([...out].sort((a, b) => Number(a.id) - Number(b.id))).toEqual(hs);
+        for (const k of ['a', 'b', 'c']) {
+          const ats = out.filter((x) => x.key === k).map((x) => x.at);
+          expect(ats).toEqual([...ats].sort((a, b) => b - a));
+        }
+      }),
+    );
+  });
+});
+
 describe('excerpt', () => {
   it('shows the part that answers, not the first characters', () => {
     const text = `${'Some long introduction about the project and its history. '.repeat(5)}The dashboard API response time is now 250ms after the cache. ${'More text afterwards. '.repeat(5)}`;
@@ -159,5 +183,31 @@ describe('the episode index (a real store)', () => {
     const s = memoryStore();
     s.addEpisodes(saidOf(turns, 0, { sessionId: 's1', agent: 'claude', dir: '/p' }));
     expect(s.searchEpisodes('dev server port', { limit: 3, until: 500 }).hits).toEqual([]);
+  });
+
+  it('scrubs a forgotten text from every passage, and its terms from the index', () => {
+    const s = memoryStore();
+    s.addEpisodes(saidOf(turns, 0, { sessionId: 's1', agent: 'claude', dir: '/p' }));
+    expect(s.scrubEpisodes('port 4000')).toBe(1);
+    expect(s.searchEpisodes('4000', { limit: 3 }).hits).toEqual([]);
+    expect(s.searchEpisodes('dev server', { limit: 3 }).hits[0]?.episode.text).toContain('[forgotten]');
+  });
+
+  it('drops passages by when they were indexed, not when they were said (an old import is not pruned at once)', () => {
+    const s = memoryStore();
+    s.addEpisodes(saidOf(turns, 0, { sessionId: 's1', agent: 'claude', dir: '/p' }));
+    expect(s.dropEpisodesBefore(500)).toBe(0);
+    expect(s.dropEpisodesBefore(Date.now() + 1)).toBe(3);
+  });
+
+  it('a memory imported from a year-old transcript keeps its date and is not archived for it: heat starts when it enters the store', async () => {
+    const s = memoryStore();
+    const now = Date.UTC(2026, 11, 5);
+    const yearAgo = now - 365 * 86_400_000;
+    await s.writeMany([{ type: 'fact', text: 'Fixed the flaky login test: the root cause was a shared database connection between tests.', dir: '/p', agent: 'claude', sessionId: 's0', source: null, createdAt: yearAgo }], POLICY, now);
+    expect(s.archiveCold(30, now)).toBe(0);
+    expect(s.list({})[0]).toMatchObject({ createdAt: yearAgo });
+    // Left alone for longer than the setting from the day it came in, it decays as any episode does.
+    expect(s.archiveCold(30, now + 31 * 86_400_000)).toBe(1);
   });
 });

@@ -51,3 +51,23 @@ export function mergeTiers<M, S>(
   const ranked = scored.sort((a, b) => b.strength - a.strength || a.i - b.i);
   return newestOfFrame(ranked).slice(0, limit).map(({ i: _i, frame: _f, score: _s, ...x }) => x);
 }
+
+/**
+ * Newest wins among hits of one subject: where two hits state values of the
+ * same subject (its normalised key), the newer takes the place of the
+ * first-ranked one, and the older follows. Order is otherwise kept. This
+ * holds when the write-time link was missed (both still current).
+ */
+export function newestPerSubject<T>(hits: T[], keyOf: (h: T) => string | null, atOf: (h: T) => number): T[] {
+  const bySubject = new Map<string, T[]>();
+  for (const h of hits) {
+    const k = keyOf(h);
+    if (k) bySubject.set(k, [...(bySubject.get(k) ?? []), h]);
+  }
+  if ([...bySubject.values()].every((g) => g.length < 2)) return hits;
+  const queues = new Map([...bySubject].map(([k, g]) => [k, [...g].sort((a, b) => atOf(b) - atOf(a))]));
+  return hits.map((h) => {
+    const k = keyOf(h);
+    return k ? ((queues.get(k)?.shift() as T | undefined) ?? h) : h;
+  });
+}

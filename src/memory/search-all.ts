@@ -4,7 +4,7 @@
  * such. `episodes: 'only'` searches what was said alone. A search narrowed
  * by type, agent, directory or to archived memories is a search of memories.
  */
-import { mergeTiers } from '../episodes/merge.js';
+import { mergeTiers, newestPerSubject } from '../episodes/merge.js';
 import type { EpisodeHit } from '../store/episodes.js';
 import type { Hit } from '../store/index.js';
 import { DEFAULT_QUERY_LIMIT, type DirectoryMemory, type QueryOptions } from './directory-memory.js';
@@ -21,7 +21,9 @@ export async function searchAll(m: DirectoryMemory, text: string, o: QueryOption
   const started = process.hrtime.bigint();
   const limit = o.limit ?? DEFAULT_QUERY_LIMIT;
   const withSaid = o.episodes === 'only' || (o.type === undefined && o.agent === undefined && o.dir === undefined && !o.includeArchived);
-  const memories = o.episodes === 'only' ? [] : (await m.search(text, { ...o, limit })).hits;
+  const found0 = o.episodes === 'only' ? [] : (await m.search(text, { ...o, limit })).hits;
+  // As of now, two current hits of one subject (a link missed when written) show the newer first.
+  const memories = o.asOf === undefined ? newestPerSubject(found0, (h) => (h.memory.validTo === null ? h.memory.subjectKey : null), (h) => h.memory.createdAt) : found0;
   const until = o.asOf ?? o.until;
   const said = withSaid
     ? m.stores.project.searchEpisodes(text, { limit, ...(until !== undefined ? { until } : {}), ...(o.since !== undefined ? { since: o.since } : {}) })
