@@ -17,7 +17,7 @@
  * both. A memory's edge keeps the coding-session recall, where memories
  * are what answers.
  */
-import { frameCover, frameTerms, newestOfFrame, termCover } from './rank.js';
+import { FRAME_TIE, frameCover, frameTerms, SCORE_TIE, termCover } from './rank.js';
 
 export const MEMORY_EDGE = 0.15;
 
@@ -37,19 +37,32 @@ export function mergeTiers<M, S>(
   limit: number,
 ): Array<Tiered<M, S>> {
   const terms = frameTerms(question);
-  const all = [
-    ...memories.map((m) => ({ kind: 'memory' as const, ...m })),
-    ...said.map((s) => ({ kind: 'said' as const, ...s })),
-  ];
-  if (all.length === 0) return [];
-  const scored = all.map((x, i) => {
+  const weigh = <T>(kind: 'memory' | 'said', x: { item: T; text: string; at: number }) => {
     const frame = frameCover(x.text, terms, weight);
-    const strength = termCover(x.text, terms, weight) + frame + (x.kind === 'memory' ? MEMORY_EDGE : 0);
-    return { ...x, i, frame, strength, score: strength };
-  });
-  // Ties keep the tiers' own order (memories as search ranked them, then passages).
-  const ranked = scored.sort((a, b) => b.strength - a.strength || a.i - b.i);
-  return newestOfFrame(ranked).slice(0, limit).map(({ i: _i, frame: _f, score: _s, ...x }) => x);
+    return { kind, ...x, frame, strength: termCover(x.text, terms, weight) + frame + (kind === 'memory' ? MEMORY_EDGE : 0) };
+  };
+  const ms = memories.map((m) => weigh('memory', m));
+  const ss = said.map((s) => weigh('said', s));
+  // Each tier keeps its own order (the hybrid search's for memories, rank.ts's for passages); the two are merged.
+  const out: Array<Tiered<M, S>> = [];
+  let i = 0;
+  let j = 0;
+  while (out.length < limit && (i < ms.length || j < ss.length)) {
+    const m = ms[i];
+    const p = ss[j];
+    const passageFirst = !m || (p !== undefined && (p.strength > m.strength || states(p, m)));
+    const next = passageFirst ? p : m;
+    if (!next) break;
+    if (passageFirst) j++;
+    else i++;
+    out.push({ kind: next.kind, item: next.item as M | S, text: next.text, at: next.at, strength: next.strength });
+  }
+  return out;
+}
+
+/** A newer passage that states the question's frame as fully as the memory and answers nearly as well (rank.ts's ties): the newer value. */
+function states(p: { frame: number; strength: number; at: number }, m: { frame: number; strength: number; at: number }): boolean {
+  return p.at > m.at && p.frame > 0 && p.frame >= m.frame - FRAME_TIE && p.strength >= SCORE_TIE * m.strength;
 }
 
 /**

@@ -5,9 +5,10 @@ import type { VectorIndex } from './vectors.js';
 import { decideWrite, type NearMemory, type WriteDecision } from './write-decision.js';
 import { applyDecision } from './apply-write.js';
 import { SubjectIndex } from './subject-index.js';
+import { learnedStatement, sentenceWords } from '../text/frame-match.js';
 import { decideByStatement, foldable } from './subject-decision.js';
 import type { MemoryRow } from './rows.js';
-import type { Candidate, WritePolicy, WriteResult } from './types.js';
+import type { Candidate, MemoryType, WritePolicy, WriteResult } from './types.js';
 
 /** How many neighbours dedup looks at. */
 const NEIGHBOURS = 8;
@@ -59,7 +60,17 @@ export class BatchWriter {
     const same = stmt('SELECT id FROM memories WHERE content_hash = ?').get(hash) as { id: number } | undefined;
     if (same) return { action: 'duplicate', id: displayId(same.id), similarity: 1 };
     // A summary quotes what was said: it states no value of its own.
-    const statement = c.summary ? undefined : found === undefined ? statementOf(text) : (found ?? undefined);
+    let statement = c.summary ? undefined : found === undefined ? statementOf(text) : (found ?? undefined);
+    // The store's own subjects are a lexicon too: a sentence that names one of them with a value states it (frame-match.ts).
+    if (!c.summary && dedup && VALUE.test(text)) {
+      const index = (this.subjects ??= SubjectIndex.load(stmt));
+      const learned = index.size ? learnedFromStore(text, statement, index, c) : undefined;
+      if (learned) {
+        statement = learned.statement;
+        // A new value of a project's subject is a project memory, as the one it replaces.
+        if (learned.type === 'project' && c.type === 'fact') c = { ...c, type: 'project' };
+      }
+    }
     const subjects = statement && dedup ? (this.subjects ??= SubjectIndex.load(stmt)) : undefined;
     let decision: WriteDecision | undefined =
       statement && subjects ? decideByStatement(statement, subjects.peersOf(statement.key, c.type, c.dir, statement.value), { createdAt: c.createdAt ?? now, explicit: c.explicit, force: c.force }) : undefined;
@@ -107,4 +118,14 @@ export class BatchWriter {
     }
     return out;
   }
+}
+
+const VALUE = /\d/;
+
+function learnedFromStore(text: string, found: Statement | undefined, index: SubjectIndex, c: Candidate): { statement: Statement; type: MemoryType } | undefined {
+  const named = index.subjectsNamed(sentenceWords(text), c.type, c.dir);
+  if (named.length === 0) return undefined;
+  const statement = learnedStatement(text, found, named);
+  const type = statement && named.find((n) => n.key === statement.key)?.type;
+  return statement && type ? { statement, type } : undefined;
 }

@@ -12,6 +12,8 @@ interface Entry {
   text: string;
   supplement: string;
   key: string;
+  /** The subject as first written ("preview server port"). */
+  subject: string;
   value: string;
   createdAt: number;
   reviewedAt: number | null;
@@ -26,15 +28,16 @@ interface Row {
   text: string;
   supplement: string;
   subject_key: string;
+  subject: string | null;
   value: string | null;
   created_at: number;
   reviewed_at: number | null;
 }
 
-const COLUMNS = 'id, type, dir, text, supplement, subject_key, value, created_at, reviewed_at';
+const COLUMNS = 'id, type, dir, text, supplement, subject_key, subject, value, created_at, reviewed_at';
 
 function entryOf(r: Row): Entry {
-  return { id: r.id, type: r.type, dir: r.dir, text: r.text, supplement: r.supplement, key: r.subject_key, value: r.value ?? '', createdAt: r.created_at, reviewedAt: r.reviewed_at, product: productVersion(r.value ?? '')?.product };
+  return { id: r.id, type: r.type, dir: r.dir, text: r.text, supplement: r.supplement, key: r.subject_key, subject: r.subject ?? r.subject_key, value: r.value ?? '', createdAt: r.created_at, reviewedAt: r.reviewed_at, product: productVersion(r.value ?? '')?.product };
 }
 
 /**
@@ -87,6 +90,27 @@ export class SubjectIndex {
     this.entries.delete(id);
     for (const w of e.key.split(' ')) this.byWord.get(w)?.delete(id);
     if (e.product) this.byProduct.get(e.product)?.delete(id);
+  }
+
+  /**
+   * The known subjects a sentence's words could name, where a memory of this
+   * type and directory belongs (text/frame-match.ts decides which it names):
+   * each subject once, with its type, from its current memories.
+   */
+  subjectsNamed(words: Set<string>, type: MemoryType, dir: string): Array<{ key: string; subject: string; value: string; type: MemoryType }> {
+    const out = new Map<string, { key: string; subject: string; value: string; type: MemoryType }>();
+    for (const w of words) {
+      for (const id of this.byWord.get(w) ?? []) {
+        const e = this.entries.get(id);
+        if (!e || out.has(e.key) || (type === 'global' ? e.type !== 'global' : e.type === 'global' || e.dir !== dir)) continue;
+        out.set(e.key, { key: e.key, subject: e.subject, value: e.value, type: e.type });
+      }
+    }
+    return [...out.values()];
+  }
+
+  get size(): number {
+    return this.entries.size;
   }
 
   /**

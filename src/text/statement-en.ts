@@ -217,3 +217,8 @@ export function englishStatement(sentence: string, o: { alone?: boolean } = {}):
   }
   return undefined;
 }
+
+/** A sentence that refuses, reverts or only proposes a change (its value is not the current one). */
+export function refusesInEnglish(sentence: string): boolean {
+  return REFUSED.test(sentence) || PROPOSAL_WORD.test(sentence);
+}

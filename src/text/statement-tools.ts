@@ -85,6 +85,11 @@ const PRODUCT = /^\s*([A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2}?)\s*(v?\d+(?:\.\d
  * version. Two such values of one product are two values of one thing,
  * whatever subject each sentence gave it (subject-index.ts).
  */
+/** A clause that negates, conditions or only proposes what it names ("if we moved to 9090", "不用 8080"): it states no value. */
+export function isTentative(clause: string): boolean {
+  return NEGATED.test(clause);
+}
+
 export function productVersion(value: string): { product: string; version: string } | undefined {
   // A tool the lists know, by its one spelling ("Node.js v22" and "node 22" are one product); else a capitalised name.
   const known = firstTool(value);

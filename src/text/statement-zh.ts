@@ -124,3 +124,8 @@ export function chineseStatement(sentence: string): Found | undefined {
   }
   return undefined;
 }
+
+/** 否决、回退或仅仅提议的改动：它的值不是当前值。 */
+export function refusesInChinese(sentence: string): boolean {
+  return REFUSED.test(sentence) || /提议|建议|打算|讨论过|考虑过/u.test(sentence);
+}
