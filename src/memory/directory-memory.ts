@@ -157,7 +157,9 @@ export class DirectoryMemory {
       explicit: true,
       force: o.force,
     });
-    return { type, result };
+    // The store may keep it as another type (a new value of a project's subject is a project memory).
+    const stored = result.id !== undefined && (result.action === 'inserted' || result.action === 'updated') ? this.get(result.id)?.type : undefined;
+    return { type: stored ?? type, result };
   }
 
   /**
