@@ -47,6 +47,8 @@ export interface ImportOptions {
   except?: string;
   /** Called after each file: done, total. */
   progress?: (done: number, total: number) => void;
+  /** --set overrides for this run: they apply to every project imported into, as the environment does. */
+  sets?: string[];
 }
 
 export interface ImportReport {
@@ -159,11 +161,11 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
     const batch = w.kind === 'transcript' ? transcriptBatch(w, o, cwdOfFolder, seen?.turns ?? 0, skipped) : noteBatch(w, cwdOfFolder);
     const said = batch && 'said' in batch ? (batch.said as Said[]) : [];
     if (batch && (batch.candidates.length > 0 || said.length > 0)) {
-      const memory = await openMemory({ cwd: batch.cwd, env: o.env });
+      const memory = await openMemory({ cwd: batch.cwd, env: o.env, sets: o.sets ?? [] });
       try {
         for (const r of await memory.write(dropRepeats(batch.candidates))) if (changesMemory(r)) report.written++;
         // Everything said goes into the episode index, kept or not by the distiller.
-        report.passages = (report.passages ?? 0) + memory.stores.project.addEpisodes(said);
+        if (memory.config.episodes.enabled) report.passages = (report.passages ?? 0) + memory.stores.project.addEpisodes(said);
         projects.add(memory.loaded.paths.projectRoot);
       } finally {
         memory.close();

@@ -263,7 +263,7 @@ async function processReplayed(job: SessionJob, report: ProcessReport, logPath: 
     }
     // What was said goes into the episode index, whatever the distiller kept: the transcript's messages, or the screen's segments.
     const place = { sessionId, agent, dir: paths.projectRoot, source: screen.logRef };
-    stores.project.addEpisodes(fromTranscript?.ok ? saidOf(fromTranscript.transcript.turns, 0, place) : screenSaid(closed, cast.header.timestamp * 1000, place));
+    if (config.episodes.enabled) stores.project.addEpisodes(fromTranscript?.ok ? saidOf(fromTranscript.transcript.turns, 0, place) : screenSaid(closed, cast.header.timestamp * 1000, place));
     return await finishSession(job, report, sink, out, { header: cast.header, completeBytes: cast.completeBytes, lastT: cast.lastT, processedT: session.processedT, screen });
   } catch (err) {
     sink.abort();

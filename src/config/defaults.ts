@@ -39,6 +39,9 @@ export const DEFAULTS: Config = {
   "decay": {
     "archive_after_days": 30
   },
+  "episodes": {
+    "enabled": true
+  },
   "distill": {
     "periodic_minutes": 10,
     "summarizer": ""
@@ -60,4 +63,4 @@ export function defaultConfig(): Config {
 }
 
 /** The config code and the YAML and zod versions, hashed: a cached config (cache.ts) of another is not used. */
-export const CONFIG_FINGERPRINT = '09vh407dm9l';
+export const CONFIG_FINGERPRINT = '26ocua6djn3';

@@ -165,6 +165,16 @@ function buildSchema(z: typeof Zod) {
       .strict()
       .prefault({})
       .describe('decay'),
+    episodes: z
+      .object({
+        enabled: z
+          .boolean()
+          .default(true)
+          .describe('index every message of a session (redacted) so query can fall through to what was said; off: only distilled memories are kept'),
+      })
+      .strict()
+      .prefault({})
+      .describe('the episode index (what was said)'),
     distill: z
       .object({
         periodic_minutes: z

@@ -102,6 +102,17 @@ describe('memories and what was said in one list', () => {
     expect(out[0]).toMatchObject({ kind: 'said', item: 's' });
   });
 
+  it('memories keep the order search gave them; passages are merged in between', () => {
+    const out = mergeTiers(
+      'what is the build command',
+      [item('m1', 'The build command is ./gradlew build', 5), item('m2', 'The build command used to be mvn package, the owner of the build is Li', 6)],
+      [item('s', 'chat about lunch and the weather', 7)],
+      flat,
+      5,
+    );
+    expect(out.map((x) => x.item)).toEqual(['m1', 'm2', 's']);
+  });
+
   it('a stale value never outranks a newer one that answers alike (the link missed at write time)', () => {
     const out = mergeTiers(
       'What is the request limit per minute?',

@@ -20,6 +20,8 @@
 import { FRAME_TIE, frameCover, frameTerms, SCORE_TIE, termCover } from './rank.js';
 
 export const MEMORY_EDGE = 0.15;
+/** A memory that holds this share of the question's weight answers it: passages go after it unless they state a newer value. */
+export const STRONG_COVER = 0.6;
 
 export interface Tiered<M, S> {
   kind: 'memory' | 'said';
@@ -39,7 +41,8 @@ export function mergeTiers<M, S>(
   const terms = frameTerms(question);
   const weigh = <T>(kind: 'memory' | 'said', x: { item: T; text: string; at: number }) => {
     const frame = frameCover(x.text, terms, weight);
-    return { kind, ...x, frame, strength: termCover(x.text, terms, weight) + frame + (kind === 'memory' ? MEMORY_EDGE : 0) };
+    const cover = termCover(x.text, terms, weight);
+    return { kind, ...x, frame, cover, strength: cover + frame + (kind === 'memory' ? MEMORY_EDGE : 0) };
   };
   const ms = memories.map((m) => weigh('memory', m));
   const ss = said.map((s) => weigh('said', s));
@@ -50,7 +53,7 @@ export function mergeTiers<M, S>(
   while (out.length < limit && (i < ms.length || j < ss.length)) {
     const m = ms[i];
     const p = ss[j];
-    const passageFirst = !m || (p !== undefined && (p.strength > m.strength || states(p, m)));
+    const passageFirst = !m || (p !== undefined && ((m.cover < STRONG_COVER && p.strength > m.strength) || states(p, m)));
     const next = passageFirst ? p : m;
     if (!next) break;
     if (passageFirst) j++;

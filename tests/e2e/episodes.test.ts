@@ -82,4 +82,15 @@ describe('what was said stays searchable (the episode index)', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/nothing said matches .*leave out --episodes/);
   });
+
+  it('with episodes.enabled false, an import keeps memories only', () => {
+    const sb = makeSandbox('cm-episodes-off');
+    const dir = join(sb.home, '.claude', 'projects', sb.project.replace(/[^a-zA-Z0-9]/g, '-'));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, '33333333-2222-4333-8444-555555555555.jsonl'), transcript(sb.project, '33333333-2222-4333-8444-555555555555', Date.UTC(2025, 0, 5, 9), [['user', 'The nightly batch window has grown to 95 minutes.'], ['assistant', 'Noted.']]));
+    const r = cm(['--set', 'episodes.enabled=false', 'import', '--from', 'claude'], { cwd: sb.project, env: sb.env });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(cm(['status', '--json'], { cwd: sb.project, env: sb.env }).stdout).episodes).toMatchObject({ passages: 0 });
+  });
 });
+

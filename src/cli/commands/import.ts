@@ -38,7 +38,7 @@ export function registerImport(program: Command, cli: CliEnv): void {
         process.stderr.write(`\rimporting [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} files`);
         if (done === total) process.stderr.write('\n');
       };
-      const r = await importTranscripts({ from, since: o.since, dir: o.dir ? resolve(cli.cwd, o.dir) : undefined, except: o.except ? resolve(cli.cwd, o.except) : undefined, env: cli.env, notices: cli.messages, progress: bar });
+      const r = await importTranscripts({ from, since: o.since, dir: o.dir ? resolve(cli.cwd, o.dir) : undefined, except: o.except ? resolve(cli.cwd, o.except) : undefined, env: cli.env, notices: cli.messages, progress: bar, sets: cli.sets() });
       for (const line of r.lines) cli.messages.info(line);
       cli.messages.info(
         `imported ${r.files} file${r.files === 1 ? '' : 's'} (${r.skippedUnchanged} unchanged since the last import), ${r.written} memories written or updated${r.passages ? `, ${r.passages} passages of what was said indexed` : ''}${r.projects.length ? ` in ${r.projects.join(', ')}` : ''}`,
