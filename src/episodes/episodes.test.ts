@@ -87,8 +87,13 @@ describe('memories and what was said in one list', () => {
   const item = (id: string, text: string, at: number) => ({ item: id, text, at });
 
   it('a memory that answers as well as a passage comes first', () => {
-    const out = mergeTiers('what is the test command', [item('m', 'The test command is pnpm vitest run', 10)], [item('s', 'the test command is pnpm vitest run, as agreed', 10)], flat, 5);
+    const out = mergeTiers('what is the test command', [item('m', 'The test command is pnpm vitest run', 10)], [item('s', 'we agreed to run pnpm vitest run as the test command', 10)], flat, 5);
     expect(out.map((x) => x.item)).toEqual(['m', 's']);
+  });
+
+  it('a passage that holds a memory’s whole text is represented by the memory', () => {
+    const out = mergeTiers('what is the test command', [item('m', 'The test command is pnpm vitest run', 10)], [item('s', 'ok.  The test command is   pnpm vitest run, as agreed', 10)], flat, 5);
+    expect(out.map((x) => x.item)).toEqual(['m']);
   });
 
   it('where memories answer weakly, the passage that answers comes first, marked as said', () => {

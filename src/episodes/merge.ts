@@ -1,27 +1,32 @@
 /**
  * Memories and what was said, in one list (query's fall-through), pure.
  *
- * Each candidate is weighed on one scale, whatever its tier: how much of the
- * question it holds (termCover) plus how much of it sits next to a value
- * (frameCover), both with the episode index's term weights. A memory wins a
- * tie (MEMORY_EDGE): it was judged worth keeping. Where memories answer
- * weakly (they hold less of the question than a passage does) the passage
- * comes first, marked as said. Among candidates that state the question's
- * frame alike, memory or passage, the newest comes first (newestOfFrame): a
- * stale value must not outrank the current one because the link between
- * them was missed when they were written.
+ * Each tier keeps its own order (the hybrid search's for memories, rank.ts's
+ * for passages) and the two are merged. A passage that holds a memory's
+ * whole text says what the memory says (the memory was distilled from it)
+ * and is left out. Otherwise each candidate is weighed on one scale: how
+ * much of the question it holds (termCover) plus how much of it sits next to
+ * a value (frameCover), with the episode index's term weights, a memory
+ * getting MEMORY_EDGE. A passage goes before a memory when it weighs more,
+ * or when it is newer and states the question's frame as fully (rank.ts's
+ * ties): a stale value must not outrank the current one because the link
+ * between them was missed when they were written.
  *
- * BEAM's development split through the CLI (query --limit 3): MEMORY_EDGE
- * 0.15 23 at 1 / 39 in the top 3; 0.4 24 / 38; passages alone (−1) 22 / 32
- * before newestOfFrame; a time term in the score (0.25, 0.5) took 1–3 from
- * both. A memory's edge keeps the coding-session recall, where memories
- * are what answers.
+ * Measured through the CLI, BEAM's 51 knowledge-update questions (current
+ * at 1 / in the top 3 / stale at 1, information extraction) against the
+ * coding-session recall's type accuracy (a passage ahead of the memory that
+ * holds the same answer has no type): MEMORY_EDGE 0.15 with every passage
+ * 22/39/18, 17/60, recall types 25/34; MEMORY_EDGE 0.5 22/38/20, 14/60,
+ * 31/34; a memory holding 60 % of the question never passed 21/39/17,
+ * 17/60, 27/34; passages holding a memory's text left out (this) 21/38/17,
+ * 15/60, 33/34. One or two questions either way is noise on BEAM's 51.
  */
 import { FRAME_TIE, frameCover, frameTerms, SCORE_TIE, termCover } from './rank.js';
 
 export const MEMORY_EDGE = 0.15;
-/** A memory that holds this share of the question's weight answers it: passages go after it unless they state a newer value. */
-export const STRONG_COVER = 0.6;
+/** A memory this long or longer, held whole by a passage, stands for that passage. */
+const MIN_HELD_CHARS = 20;
+const flat = (t: string): string => t.replace(/\s+/g, ' ').trim().toLowerCase();
 
 export interface Tiered<M, S> {
   kind: 'memory' | 'said';
@@ -45,7 +50,9 @@ export function mergeTiers<M, S>(
     return { kind, ...x, frame, cover, strength: cover + frame + (kind === 'memory' ? MEMORY_EDGE : 0) };
   };
   const ms = memories.map((m) => weigh('memory', m));
-  const ss = said.map((s) => weigh('said', s));
+  // A passage that holds a memory's whole text says what the memory says (the memory was distilled from it): the memory stands for it.
+  const kept = memories.map((m) => flat(m.text)).filter((t) => t.length >= MIN_HELD_CHARS);
+  const ss = said.filter((s) => !kept.some((t) => flat(s.text).includes(t))).map((s) => weigh('said', s));
   // Each tier keeps its own order (the hybrid search's for memories, rank.ts's for passages); the two are merged.
   const out: Array<Tiered<M, S>> = [];
   let i = 0;
@@ -53,7 +60,7 @@ export function mergeTiers<M, S>(
   while (out.length < limit && (i < ms.length || j < ss.length)) {
     const m = ms[i];
     const p = ss[j];
-    const passageFirst = !m || (p !== undefined && ((m.cover < STRONG_COVER && p.strength > m.strength) || states(p, m)));
+    const passageFirst = !m || (p !== undefined && (p.strength > m.strength || states(p, m)));
     const next = passageFirst ? p : m;
     if (!next) break;
     if (passageFirst) j++;
