@@ -173,6 +173,7 @@
         ['by agent', kv(s.by_agent)],
         ['not reviewed', String(s.pending_review)],
         ['sessions', `${s.sessions}, ${s.pending_sessions.length} not yet processed`],
+        ...(s.episodes ? [['what was said', `${s.episodes.passages} passages from ${s.episodes.sessions} sessions (${(s.episodes.chars / 1024).toFixed(1)} KiB of text, redacted)`]] : []),
         ['embedder', `${s.embedder}${s.embedder_notice ? ` — ${s.embedder_notice}` : ''}`],
         ...s.vector_indexes.map((v) => [`${v.scope} vector search`, v.state === 'fresh' || v.state === 'stale' ? `approximate index of ${v.indexed} vectors (${v.vectors} now)` : `exact (${v.vectors} vectors)`]),
         ['recent errors', s.recent_errors.length ? s.recent_errors.map((e) => `${e.session}: ${e.reason}`).join('\n') : 'none'],

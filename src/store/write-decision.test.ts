@@ -60,6 +60,13 @@ describe('write decision (pure)', () => {
     expect(decideWrite('Deploys now use blue-green instead of rolling updates', [near(9, 0.2, 'The test command is pnpm vitest run')], policy).kind).toBe('insert');
   });
 
+  it('never lets a near repeat without the value replace the memory that states it: it becomes a supplement', () => {
+    const withValue = near(4, 0.95, 'The nightly batch window is 95 minutes after the new partitions');
+    expect(decideWrite('The nightly batch window grew after the new partitions', [withValue], policy)).toMatchObject({ kind: 'merge', target: { id: 4 } });
+    // With a value of its own it still updates (or, differing, is another statement).
+    expect(decideWrite('The nightly batch window is 95 minutes after the partitions', [withValue], policy)).toMatchObject({ kind: 'update', target: { id: 4 } });
+  });
+
   it('treats texts that differ in numbers or identifiers as different memories', () => {
     const t = (i: number): string => `unique text 0-${i} about topic postgres number ${i}`;
     expect(decideWrite(t(2), [near(1, 0.99, t(1))], policy).kind).toBe('insert');

@@ -175,7 +175,11 @@ export function decideWrite(
     if (best && best.similarity >= policy.update && !o.force) return { kind: 'repeat', target: best };
     return { kind: 'insert', similarity: near[0]?.similarity ?? 0 };
   }
-  if (best && best.similarity >= policy.update && !best.curated) return { kind: 'update', target: best };
+  if (best && best.similarity >= policy.update && !best.curated) {
+    // A near repeat that lacks the numbers and identifiers the memory states would lose them: it joins as a supplement.
+    if (keys.size === 0 && keyTokens(best.text).size > 0) return supplementOf(best, text);
+    return { kind: 'update', target: best };
+  }
   if (best && best.similarity >= policy.merge) return best.curated && sameWords(text, best.text) ? { kind: 'duplicate', target: best } : supplementOf(best, text);
   const repeat = same.find((n) => overlapWith(text, `${n.text}\n${n.supplement}`) > MAX_OVERLAP);
   if (repeat) return { kind: 'overlap', target: repeat };
