@@ -1,11 +1,12 @@
 import { UsageError } from '../errors.js';
 import { clipChars } from '../text/index.js';
 import { dayEndOf } from '../text/time-span.js';
+import { escapeInvisible } from '../text/inert.js';
 import type { Memory } from '../store/index.js';
 
-/** Terminal-friendly one-liners for memories; JSON output uses the objects. */
+/** Terminal-friendly one-liners for memories (invisible and direction controls shown as what they are); JSON output uses the objects. */
 export function oneLine(text: string, max = 100): string {
-  return clipChars(text.replace(/\s+/g, ' ').trim(), max);
+  return escapeInvisible(clipChars(text.replace(/\s+/g, ' ').trim(), max));
 }
 
 export function when(ms: number): string {

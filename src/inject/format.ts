@@ -1,5 +1,6 @@
 import { BLOCK_BEGIN, BLOCK_END } from '../memory-block.js';
 import type { MemoryType } from '../text/index.js';
+import { inert } from '../text/inert.js';
 
 export type BlockLanguage = 'zh' | 'en';
 
@@ -38,11 +39,12 @@ const FRAME = {
 /** One memory per line: newlines inside a memory are folded so lines stay one memory each. */
 export function formatLine(item: BlockItem, lang: BlockLanguage, index: number): string {
   // Folded to one line, and no marker of the block inside it: a memory (a teammate's above all) cannot close the block early.
-  const text = unmarked(item.text).replace(/\s*\n\s*/g, ' / ');
+  // Inert as well (text/inert.ts): no tag, role marker or invisible control of a memory acts as one.
+  const text = inert(unmarked(item.text)).replace(/\s*\n\s*/g, ' / ');
   const date = item.date ? ` (${item.date})` : '';
   const newest = item.supplement?.split('\n').filter(Boolean).pop();
-  const also = newest ? ` ${FRAME[lang].also(newest.replace(/\s+/g, ' ').trim())}` : '';
-  const from = item.from ? ` ${FRAME[lang].by(unmarked(item.from))}` : '';
+  const also = newest ? ` ${FRAME[lang].also(inert(unmarked(newest)).replace(/\s+/g, ' ').trim())}` : '';
+  const from = item.from ? ` ${FRAME[lang].by(inert(unmarked(item.from)))}` : '';
   return `${index}. ${FRAME[lang].tags[item.type]} ${text}${also}${date}${from}`;
 }
 

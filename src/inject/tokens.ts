@@ -8,8 +8,10 @@
 export type TokenCounter = (text: string) => number;
 
 let counter: Promise<TokenCounter> | undefined;
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 export function loadTokenCounter(): Promise<TokenCounter> {
-  counter ??= import('gpt-tokenizer/encoding/cl100k_base').then((m) => (text: string) => m.countTokens(text));
+  // A memory may hold "<|endoftext|>" and its kin: they are text here, counted as text (the tokenizer refuses them by default).
+  counter ??= import('gpt-tokenizer/encoding/cl100k_base').then((m) => (text: string) => m.countTokens(text, AS_TEXT));
   return counter;
 }

@@ -5,6 +5,7 @@ import { withCliMemory, type CliEnv } from '../env.js';
 import { checkText, MAX_QUERY_CHARS } from '../text-input.js';
 import { brief, memoryJson, parseAsOf, parseDate, when } from '../show.js';
 import { excerpt } from '../../episodes/excerpt.js';
+import { escapeInvisible } from '../../text/inert.js';
 import { searchAll, type Found } from '../../memory/search-all.js';
 
 export const typeOption = (): Option => new Option('--type <type>', 'global, project or fact').choices([...MEMORY_TYPES]);
@@ -61,10 +62,10 @@ function foundJson(f: Found): Record<string, unknown> {
 function foundLine(f: Found, question: string): string {
   if (f.kind === 'said') {
     const e = f.hit.episode;
-    return `${f.hit.score.toFixed(2)} [said] ${when(e.at).slice(0, 10)} ${e.agent} ${e.role}: ${excerpt(e.text, question)}  (id e${e.id}, session ${e.sessionId.slice(0, 8)})`;
+    return `${f.hit.score.toFixed(2)} [said] ${when(e.at).slice(0, 10)} ${e.agent} ${e.role}: ${escapeInvisible(excerpt(e.text, question))}  (id e${e.id}, session ${e.sessionId.slice(0, 8)})`;
   }
   const h = f.hit;
   const extra = h.memory.supplement ? `  (+${h.memory.supplement.split('\n').filter(Boolean).length} merged)` : '';
   const past = h.memory.validTo !== null ? `  (until ${when(h.memory.validTo)})` : '';
-  return `${h.score.toFixed(2)} [${h.memory.type}] ${excerpt(h.memory.text, question)}  (id ${h.memory.id})${extra}${past}`;
+  return `${h.score.toFixed(2)} [${h.memory.type}] ${escapeInvisible(excerpt(h.memory.text, question))}  (id ${h.memory.id})${extra}${past}`;
 }
