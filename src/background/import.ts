@@ -158,6 +158,7 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
       o.progress?.(done, todo.length);
       continue;
     }
+    const skippedBefore = skipped.length;
     const batch = w.kind === 'transcript' ? transcriptBatch(w, o, cwdOfFolder, seen?.turns ?? 0, skipped) : noteBatch(w, cwdOfFolder);
     const said = batch && 'said' in batch ? (batch.said as Said[]) : [];
     if (batch && (batch.candidates.length > 0 || said.length > 0)) {
@@ -173,8 +174,11 @@ export async function importTranscripts(o: ImportOptions): Promise<ImportReport>
     }
     report.files++;
     const turns = batch && 'turns' in batch && typeof batch.turns === 'number' ? batch.turns : undefined;
-    state[w.path] = { size: w.size, mtimeMs: w.mtimeMs, ...(turns !== undefined ? { turns } : {}) };
-    writePrivateFile(statePath, JSON.stringify(state));
+    // A transcript skipped because its folder cannot take memories yet (no git root, say) is not imported: after `git init`, the next import takes it.
+    if (skipped.length === skippedBefore) {
+      state[w.path] = { size: w.size, mtimeMs: w.mtimeMs, ...(turns !== undefined ? { turns } : {}) };
+      writePrivateFile(statePath, JSON.stringify(state));
+    }
     o.progress?.(done, todo.length);
   }
   report.projects = [...projects].sort();

@@ -13,7 +13,7 @@ import { writePrivateFile } from '../fs-private.js';
 import { MANIFEST, manifestEntry, planImport, readNote, type Manifest, type Note } from '../export/markdown-import.js';
 import { INDEX_NOTE } from '../export/markdown.js';
 import { loadFor, withCliMemory, type CliEnv } from './env.js';
-import { ConfigError } from '../errors.js';
+import { ConfigError, UsageError } from '../errors.js';
 
 /** What a path is, following links; a dangling link or a loop is neither. */
 function kindOf(path: string): 'file' | 'dir' | string {
@@ -55,6 +55,8 @@ function setEntry(manifest: Manifest, path: string, entry: Manifest[string]): vo
 
 function readManifest(dir: string): Manifest {
   const path = join(dir, MANIFEST);
+  // No manifest at all: this is not a folder export wrote (a usage mistake), not a damaged one.
+  if (!existsSync(path)) throw new UsageError(`no export here: ${dir} has no ${MANIFEST}. import --markdown reads back a folder written by "claude-mem export --markdown ${dir}"; export first, then edit the notes.`);
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
   } catch {

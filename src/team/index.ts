@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { DirectoryMemory } from '../memory/directory-memory.js';
 import { writePrivateFile } from '../fs-private.js';
-import { connectTeam, maskUrl, TeamError } from './connect.js';
+import { connectTeam, maskUrl } from './connect.js';
 import { projectKey } from './project-key.js';
 import { syncOnce, type SyncReport, type SyncTarget } from './sync.js';
 import { setTeamState } from '../store/team-links.js';
+import { UsageError } from '../errors.js';
 
 export { TeamError, maskUrl } from './connect.js';
 export type { SyncReport } from './sync.js';
@@ -35,10 +36,11 @@ export function machineId(userDataDir: string): string {
 /** Where and as what this project syncs; an error that says what to set when it cannot. */
 export function teamTarget(memory: DirectoryMemory): SyncTarget {
   const { url, name, share } = memory.config.team;
-  if (!url) throw new TeamError('no team store is set: set team.url (a postgres:// URL) and team.name, in ~/.config/claude-mem/config.yaml (team: {url: postgres://you@db.example.com/claude_mem, name: shop}).');
-  if (!name) throw new TeamError(`team.url is set (${maskUrl(url)}) but team.name is not: set it to the team your admin created.`);
+  // Nothing set up is a usage mistake (exit 2), as share says it: not a failure of the server.
+  if (!url) throw new UsageError('no team store is set: set team.url (a postgres:// URL) and team.name, in ~/.config/claude-mem/config.yaml (team: {url: postgres://you@db.example.com/claude_mem, name: shop}).');
+  if (!name) throw new UsageError(`team.url is set (${maskUrl(url)}) but team.name is not: set it to the team your admin created.`);
   const project = projectKey(memory.paths.projectRoot);
-  if (!project) throw new TeamError(`${memory.paths.projectRoot} has no git remote: a project is shared by its remote URL (the same on every machine). Add one ("git remote add origin …"), then sync again.`);
+  if (!project) throw new UsageError(`${memory.paths.projectRoot} has no git remote: a project is shared by its remote URL (the same on every machine). Add one ("git remote add origin …"), then sync again.`);
   return { url, team: name, project, machine: machineId(memory.paths.userDataDir), share };
 }
 

@@ -110,3 +110,38 @@ describe('a memory that holds control tags, special tokens and invisible control
     expect(list.stdout).not.toContain('\u202E');
   });
 });
+
+describe('an adapter name nobody knows', () => {
+  it('is warned about even where there is nothing to inject yet (a typo must not pass silently)', () => {
+    const sb = makeSandbox('cm-for-typo');
+    const r = cm(['context', '--for', 'cluade'], { cwd: sb.project, env: sb.env });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/no adapter knows "cluade"/);
+    expect(cm(['context', '--for', 'cluade', '--json'], { cwd: sb.project, env: sb.env }).stderr).toMatch(/no adapter knows "cluade"/);
+  });
+});
+
+describe('import --markdown on a folder export never wrote', () => {
+  it('says there is no export here, as a usage mistake (exit 2), not a broken state file', () => {
+    const sb = makeSandbox('cm-md-none');
+    const notes = join(sb.home, 'notes');
+    mkdirSync(notes);
+    writeFileSync(join(notes, 'todo.md'), '# my own note\n');
+    const r = cm(['import', '--markdown', notes], { cwd: sb.project, env: sb.env });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/no export here/);
+    expect(r.stderr).not.toMatch(/missing or broken/);
+  });
+});
+
+describe('team commands with no team set up', () => {
+  it('sync and share both say what to set, as a usage mistake (exit 2)', () => {
+    const sb = makeSandbox('cm-no-team');
+    cm(['remember', '--type', 'global', 'I prefer small pull requests under 300 lines'], { cwd: sb.project, env: sb.env });
+    const sync = cm(['sync'], { cwd: sb.project, env: sb.env });
+    const share = cm(['share', 'g1'], { cwd: sb.project, env: sb.env });
+    expect(sync.status).toBe(2);
+    expect(share.status).toBe(2);
+    expect(sync.stderr).toMatch(/no team store is set.*team\.url/);
+  });
+});

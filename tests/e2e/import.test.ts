@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeSandbox, ROOT } from '../helpers/sandbox.js';
 import { cm, listJson } from '../helpers/cli.js';
@@ -140,5 +141,24 @@ describe('claude-mem import --from codex and --from gemini', () => {
 
     const second = cm(['import'], { cwd: sb.home, env: sb.env });
     expect(second.stderr).toMatch(/imported 0 files \(2 unchanged since the last import\), 0 memories/);
+  });
+});
+
+describe('a transcript whose folder is not a project yet', () => {
+  it('is skipped without being remembered as imported: after git init, the next import takes it', () => {
+    const sb = makeSandbox('cm-import-later');
+    // Outside the home folder and without .git: not a project, so nothing can be stored for it yet.
+    const outside = mkdtempSync(join(tmpdir(), 'cm-not-yet-'));
+    const dir = join(sb.home, '.claude', 'projects', outside.replace(/[^a-zA-Z0-9]/g, '-'));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'c1.jsonl'), transcriptFor(outside, 'c1'));
+    const first = cm(['import', '--from', 'claude'], { cwd: sb.home, env: sb.env });
+    expect(first.status).toBe(0);
+    expect(first.stderr).toMatch(/skipped 1 transcript/);
+    mkdirSync(join(outside, '.git'));
+    const second = cm(['import', '--from', 'claude'], { cwd: sb.home, env: sb.env });
+    expect(second.stderr).toMatch(/imported 1 file \(0 unchanged/);
+    expect(listJson({ cwd: outside, env: sb.env }).length).toBeGreaterThan(0);
+    rmSync(outside, { recursive: true, force: true });
   });
 });

@@ -24,6 +24,8 @@ export function registerContext(program: Command, cli: CliEnv): void {
         },
         { dir: o.dir, create: false },
       );
+      // Said whatever there is to show: an unknown name is most often a typo.
+      if (o.for && how && !how.known) cli.messages.warn(`no adapter knows "${o.for}": it would get the block only through CLAUDE_MEM_CONTEXT and CLAUDE_MEM_CONTEXT_FILE. Built in: claude, codex, aider, gemini; add your own under inject.adapters.`);
       if (o.json) {
         cli.print(JSON.stringify({ tokens: block.tokens, budget, dropped: block.dropped, text: block.text }, null, 2));
         return;
@@ -37,7 +39,6 @@ export function registerContext(program: Command, cli: CliEnv): void {
       cli.print('');
       cli.print(`${block.tokens} tokens (budget ${budget}), ${block.selected.length} memories${block.dropped ? `, ${block.dropped} dropped for the budget` : ''}`);
       if (o.for && how) {
-        if (!how.known) cli.messages.warn(`no adapter knows "${o.for}": it would get the block only through CLAUDE_MEM_CONTEXT and CLAUDE_MEM_CONTEXT_FILE. Built in: claude, codex, aider, gemini; add your own under inject.adapters.`);
         const shown = how.args.map((a) => {
           const flat = a.replace(/\s+/g, ' ');
           return flat.length > 40 ? `${flat.slice(0, 37)}…` : flat;
