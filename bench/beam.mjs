@@ -96,7 +96,7 @@ for (const conv of conversations) {
     if (verbose) {
       const mark = v.current_at_1 ? '✓' : v.current_at_3 ? '~' : v.stale_at_1 ? '✗ stale' : '✗';
       console.log(`${conv}#${i} ${mark}  want ${labels.expected} (bm25 ${b.current_at_1 ? '@1' : b.current_at_3 ? '@3' : '-'})  Q: ${q.question}`);
-      if (!v.current_at_1) for (const h of hits) console.log(`    · ${String(h.text).replace(/\s+/g, ' ').slice(0, 220)}`);
+      if (!v.current_at_1) for (const h of hits) console.log(`    · ${h.kind === 'said' ? `[said ${String(h.said_at).slice(0, 10)}]` : `[${h.type} ${String(h.created_at).slice(0, 10)}]`} ${String(h.text).replace(/\s+/g, ' ').slice(0, 200)}`);
     }
   }
   for (const q of qs.information_extraction ?? []) {
