@@ -48,6 +48,7 @@ function cm(env, cwd, argv) {
 const zero = () => ({ questions: 0, current_at_1: 0, current_at_3: 0, stale_at_1: 0, block: 0, bm25_at_1: 0, bm25_at_3: 0 });
 const ku = { ...zero() };
 const ie = { questions: 0, answered_at_3: 0, bm25_at_3: 0 };
+const iePerScale = new Map();
 const perScale = new Map();
 const broken = [];
 let importMs = 0;
@@ -103,20 +104,26 @@ for (const conv of conversations) {
     const parts = rubricParts(q);
     if (!parts.length) continue;
     const hits = JSON.parse(cm(sb.env, sb.project, ['query', q.question, '--limit', '3', '--json']));
-    ie.questions++;
-    if (answersAll(parts, hits.map((h) => h.text).join('\n'))) ie.answered_at_3++;
-    if (answersAll(parts, bm25(docs, q.question).slice(0, 3).join('\n'))) ie.bm25_at_3++;
+    const per = iePerScale.get(scale) ?? { questions: 0, answered_at_3: 0, bm25_at_3: 0 };
+    iePerScale.set(scale, per);
+    const ours = answersAll(parts, hits.map((h) => h.text).join('\n'));
+    const theirs = answersAll(parts, bm25(docs, q.question).slice(0, 3).join('\n'));
+    for (const acc of [ie, per]) {
+      acc.questions++;
+      if (ours) acc.answered_at_3++;
+      if (theirs) acc.bm25_at_3++;
+    }
   }
   process.stderr.write(`${conv}: ${ku.current_at_1}/${ku.questions} current@1 so far\n`);
 }
 
 const rows = [...[...perScale].map(([scale, s]) => ({ split: scale, ...s })), { split: 'all', ...ku }];
 table(rows);
-console.log(`\ninformation_extraction: answered in the top 3 ${ie.answered_at_3}/${ie.questions}, BM25 top 3 ${ie.bm25_at_3}/${ie.questions}`);
+console.log(`\ninformation_extraction: answered in the top 3 ${ie.answered_at_3}/${ie.questions}, BM25 top 3 ${ie.bm25_at_3}/${ie.questions} (${[...iePerScale].map(([k, v]) => `${k} ${v.answered_at_3}/${v.questions} against ${v.bm25_at_3}`).join(', ')})`);
 console.log(`import: ${(importMs / 1000).toFixed(1)} s for ${(transcriptBytes / 1e6).toFixed(1)} MB of transcripts (${(transcriptBytes / 1e6 / (importMs / 1000)).toFixed(2)} MB/s); block ${Math.round(blockTokens / Math.max(1, conversations.length))} tokens mean`);
 if (broken.length) console.log(`left out (broken labels): ${broken.length}\n  ${broken.join('\n  ')}`);
 
-const summary = { ...ku, ie, importSeconds: importMs / 1000, transcriptMB: transcriptBytes / 1e6, blockTokensMean: Math.round(blockTokens / Math.max(1, conversations.length)) };
+const summary = { ...ku, ie, ieByScale: Object.fromEntries(iePerScale), importSeconds: importMs / 1000, transcriptMB: transcriptBytes / 1e6, blockTokensMean: Math.round(blockTokens / Math.max(1, conversations.length)) };
 mkdirSync(dirname(jsonOut), { recursive: true });
 writeFileSync(jsonOut, `${JSON.stringify({ data: dataDir, conversations, rows, summary, broken }, null, 2)}\n`);
 console.log(`wrote ${jsonOut}`);

@@ -54,14 +54,27 @@ const HARD_RULE = /\b(?:must(?:n't| not)?|never|don't|do not|forbid(?:s|den)?|no
 const PROJECT_WORDS =
   /\b(?:test|build|lint|start|deploy|run|dev|format)\s+(?:command|script|target)s?\b|(?:测试|构建|编译|启动|部署|运行|格式化|检查)(?:命令)|\b(?:this|the)\s+(?:repo|repository|project|codebase)\b|(?:本|这个|该)(?:项目|仓库|代码库)|\b(?:table|column|schema|migrations?)\b|(?:表结构|数据表|字段)|统一(?:用|使用)?/i;
 
+/**
+ * A habit is said in a sentence or two. A long message that says "I use" or
+ * "I want" on its way to a question ("I'm trying to …, I want to make sure …,
+ * can you help me?") is a request about the work at hand, not a preference
+ * for every repository: taken as global, it went into every project's block
+ * (31 "preferences" from one imported BEAM conversation).
+ */
+const HABIT_MAX_CHARS = 240;
+const ASKS = /\?|？|(?:can|could|would) you|help me|能不能|可以帮|帮我/i;
+
+const longOrAsking = (text: string): boolean => text.length > HABIT_MAX_CHARS || ASKS.test(text);
+
 function personal(text: string): boolean {
+  if (longOrAsking(text)) return false;
   return PERSONAL.some((r) => r.test(text)) && !/\b(?:here|in this (?:repo|project))\b|(?:这个|本)(?:项目|仓库)/i.test(text);
 }
 
 export function classify(text: string, speaker: Speaker = 'explicit'): MemoryType {
   if (speaker !== 'assistant' && personal(text)) return 'global';
   const f = featuresOf(text);
-  if ((speaker === 'user' && STANDING.test(text)) || (speaker === 'explicit' && STANDING_LEAD.test(text.trim()))) {
+  if ((speaker === 'user' && STANDING.test(text) && !longOrAsking(text)) || (speaker === 'explicit' && STANDING_LEAD.test(text.trim()))) {
     return ABOUT_PROJECT.test(text) || f.command || f.path || PROJECT_WORDS.test(text) ? 'project' : 'global';
   }
   const strongProject = f.command || f.route || (f.location && (f.path || f.url || f.properNoun || f.identifier)) || HARD_RULE.test(text) || TEAM_DECISION.test(text);

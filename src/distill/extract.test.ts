@@ -172,3 +172,12 @@ describe('the summarizer reply', () => {
     expect(clipWeighted('日志'.repeat(100), 11)).toBe('日志日志日…');
   });
 });
+
+describe('a long request is not a habit', () => {
+  it('keeps "I use" and "whenever" inside a long question about the work out of the global preferences', () => {
+    const ask = "I'm trying to optimize the login API response time, which has decreased to 120ms under 20 concurrent requests, and I want to make sure I use the best caching approach whenever the user data changes - can you review my code?";
+    expect(classify(ask, 'user')).not.toBe('global');
+    expect(classify('I prefer tabs over spaces in every repo', 'user')).toBe('global');
+    expect(classify('Always use bold font for class names when I ask about detected object labels', 'user')).toBe('global');
+  });
+});
