@@ -28,16 +28,10 @@ export interface Said {
   text: string;
 }
 
-export interface Episode {
+/** A passage as stored: what was said (one passage of it), with its row id. */
+export interface Episode extends Omit<Said, 'source'> {
   id: number;
-  sessionId: string;
-  at: number;
-  agent: string;
-  role: EpisodeRole;
-  position: number;
-  dir: string;
   source: string | null;
-  text: string;
 }
 
 export interface EpisodeHit {

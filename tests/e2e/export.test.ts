@@ -89,7 +89,10 @@ describe('claude-mem export --markdown', () => {
     const c = cm(['import', '--markdown', other], o);
     expect(c.stdout).toMatch(/conflict: project\/1\.md \(\[1\]\): both the note and the memory changed since the export/);
     expect(listJson(o).find((m) => m.id === '1')?.text).toContain('pytest -q -x');
-    expect(cm(['import', '--markdown', join(sb.home, 'nowhere')], o).status).toBe(78);
+    // A folder export never wrote is a usage mistake (exit 2) that says so, not a broken state file (78).
+    const nowhere = cm(['import', '--markdown', join(sb.home, 'nowhere')], o);
+    expect(nowhere.status).toBe(2);
+    expect(nowhere.stderr).toMatch(/no export here/);
   });
 
   it('import --markdown matches notes by id: a renamed note is the same memory; a foreign or duplicate id, an empty body and odd files are reported, never applied', () => {
