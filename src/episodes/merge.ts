@@ -52,7 +52,12 @@ export function mergeTiers<M, S>(
   const ms = memories.map((m) => weigh('memory', m));
   // A passage that holds a memory's whole text says what the memory says (the memory was distilled from it): the memory stands for it.
   const kept = memories.map((m) => flat(m.text)).filter((t) => t.length >= MIN_HELD_CHARS);
-  const ss = said.filter((s) => !kept.some((t) => flat(s.text).includes(t))).map((s) => weigh('said', s));
+  const ss = said
+    .filter((s) => {
+      const whole = flat(s.text);
+      return !kept.some((t) => whole.includes(t));
+    })
+    .map((s) => weigh('said', s));
   // Each tier keeps its own order (the hybrid search's for memories, rank.ts's for passages); the two are merged.
   const out: Array<Tiered<M, S>> = [];
   let i = 0;
