@@ -20,17 +20,17 @@ export function excerpt(text: string, question: string, max = 100): string {
     const isTerm = terms.has(stem(raw.replace(/[^\p{L}\p{N}_]+/gu, ''))) || cjkTerms.some((t) => flat.slice(x.at, x.at + 2) === t);
     return { i, isTerm, isValue: /\d/.test(x.w) };
   });
+  // Terms within half a line either side of each word (a window sliding over the words, in order); a value there counts as much as two.
   let best = { score: -1, center: 0 };
+  let lo = 0;
+  let hi = 0;
+  let inWindow = 0;
   for (const h of hit) {
     const x = words[h.i];
     if (!x) continue;
-    // Terms within half a line either side; a value there counts as much as two.
-    let score = 0;
-    for (const o of hit) {
-      const y = words[o.i];
-      if (y && Math.abs(y.at - x.at) <= max / 2 && o.isTerm) score += 1;
-    }
-    if (h.isValue) score += 2;
+    while (hi < words.length && (words[hi]?.at ?? 0) <= x.at + max / 2) inWindow += hit[hi++]?.isTerm ? 1 : 0;
+    while ((words[lo]?.at ?? 0) < x.at - max / 2) inWindow -= hit[lo++]?.isTerm ? 1 : 0;
+    const score = inWindow + (h.isValue ? 2 : 0);
     if (score > best.score) best = { score, center: x.at };
   }
   let from = Math.max(0, best.center - Math.floor(max / 2));

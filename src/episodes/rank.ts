@@ -24,6 +24,7 @@
  * a set this small: the choices follow the mechanism, not the last point.
  */
 import { bigrams, latinQueryWords, STOPWORDS } from '../text/terms.js';
+import { singular } from '../text/subject-key.js';
 
 export const WINDOW = 12;
 export const W_FRAME = 2;
@@ -34,11 +35,7 @@ const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Ha
 
 /** A light stem, so "commits" meets "commit" and "deadlines" "deadline" as FTS5's porter index does. */
 export function stem(word: string): string {
-  const w = word.toLowerCase();
-  if (w.length <= 3) return w;
-  if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
-  if (/[^su]s$/.test(w)) return w.slice(0, -1);
-  return w;
+  return singular(word.toLowerCase());
 }
 
 interface Token {

@@ -7,7 +7,7 @@ import type { Memory } from '../store/index.js';
 
 export const ROW_TEXT_CHARS = 80;
 
-const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+export const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 function firstLine(text: string): string {
   const line = (text.split('\n').find((l) => l.trim()) ?? '').trim();

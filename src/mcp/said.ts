@@ -6,12 +6,12 @@
 import { excerpt } from '../episodes/excerpt.js';
 import type { DirectoryMemory } from '../memory/directory-memory.js';
 import type { Episode } from '../store/episodes.js';
+import { day } from './rows.js';
 
 /** Passages per search, at most: the second tier stays within the search's token figures. */
 export const SAID_ROWS = 5;
 const ROW_CHARS = 80;
 
-const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 export const isSaidId = (id: string): boolean => /^e\d+$/.test(id.trim());
 const rowidOf = (id: string): number => Number(id.trim().slice(1));

@@ -138,20 +138,21 @@ export function episodeStats(stmt: Stmt): { passages: number; sessions: number; 
 
 /** Removes what was said in these sessions (forget --scrub-logs); returns how many passages. */
 export function dropEpisodesOfSessions(stmt: Stmt, sessionIds: string[]): number {
-  let n = 0;
-  for (const sid of sessionIds) {
-    const ids = stmt('SELECT id FROM episodes WHERE session_id = ?').pluck().all(sid) as number[];
-    for (const id of ids) stmt('DELETE FROM episodes_fts WHERE rowid = ?').run(id);
-    n += stmt('DELETE FROM episodes WHERE session_id = ?').run(sid).changes;
-  }
-  return n;
+  return sessionIds.reduce((n, sid) => n + dropRows(stmt, stmt('SELECT id FROM episodes WHERE session_id = ?').pluck().all(sid) as number[]), 0);
 }
 
 /** Removes passages indexed before a moment (log retention, counted from the index as logs count from their last write); returns how many. */
 export function dropEpisodesBefore(stmt: Stmt, before: number): number {
-  const ids = stmt('SELECT id FROM episodes WHERE added_at < ?').pluck().all(before) as number[];
-  for (const id of ids) stmt('DELETE FROM episodes_fts WHERE rowid = ?').run(id);
-  return stmt('DELETE FROM episodes WHERE added_at < ?').run(before).changes;
+  return dropRows(stmt, stmt('SELECT id FROM episodes WHERE added_at < ?').pluck().all(before) as number[]);
+}
+
+/** Passages and their FTS terms, by row id; returns how many went. */
+function dropRows(stmt: Stmt, ids: number[]): number {
+  for (const id of ids) {
+    stmt('DELETE FROM episodes_fts WHERE rowid = ?').run(id);
+    stmt('DELETE FROM episodes WHERE id = ?').run(id);
+  }
+  return ids.length;
 }
 
 /** Replaces `text` wherever a passage holds it (forget --scrub-logs), its FTS terms too; returns how many occurrences. */

@@ -30,7 +30,8 @@ const ALIASES: Record<string, string> = {
 
 const HAN = /\p{Script=Han}/u;
 
-function singular(w: string): string {
+/** A plural's singular (commits → commit, categories → category); names with dots or digits stay. Shared with the episode ranker's stems. */
+export function singular(w: string): string {
   // Names with dots or digits (next.js, k3s) are not plurals.
   if (/[^a-z]/.test(w)) return w;
   if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
