@@ -100,6 +100,8 @@ describe('distillSegment', () => {
     expect(d.candidates.some((c) => c.text.includes('以后都用 pnpm'))).toBe(true);
     expect(d.summary).toContain('src/app.ts');
     expect(d.condensed.length).toBeLessThanOrEqual(1600);
+    // The summary belongs to the session, not to the memories: it states nothing true of the project.
+    expect(d.candidates.some((c) => c.text.includes('session:') || c.text.includes(d.summary))).toBe(false);
   });
 
   it('takes no typed commands as statements in a shell; their output speaks', () => {

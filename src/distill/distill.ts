@@ -126,8 +126,8 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   );
   const lang = dominantLanguage([...requests, ...conclusions].join('\n') || 'en');
   const summary = extractiveSummary(ctx.agent, requests, entities, lang);
-  // A summary only of a session that established something: small talk leaves nothing.
-  if (summary && requests.length >= 2 && out.length > 0) push({ ...candidate(ctx, summary, seg.end, 'assistant'), type: 'fact', dir: ctx.dir, summary: true, statement: null });
+  // The summary is the session's (its record, the next launch's query, the viewer), never a memory: stored as a fact, "bash
+  // session: git status; touched git status" came up for "port" and "python version" and said nothing true of the project.
   const turns = turnTranscript(transcript);
   const condensed = [condense(requests, conclusions, entities, lang), turns && `${lang === 'zh' ? '对话' : 'Turns'}:\n${turns}`].filter(Boolean).join('\n');
   return hide === undefined ? { candidates: out, summary, condensed, entities } : { candidates: out, summary: summary && hide(summary), condensed: hide(condensed), entities };

@@ -21,7 +21,8 @@
  * 17/60, 27/34; passages holding a memory's text left out (this) 21/38/17,
  * 15/60, 33/34. One or two questions either way is noise on BEAM's 51.
  */
-import { FRAME_TIE, frameCover, frameTerms, SCORE_TIE, termCover } from './rank.js';
+import { FRAME_TIE, frameCover, frameTerms, SCORE_TIE, supersede, termCover } from './rank.js';
+import { askedValues, tokensOf, valueSlots } from './value-slots.js';
 
 export const MEMORY_EDGE = 0.15;
 /** A memory this long or longer, held whole by a passage, stands for that passage. */
@@ -30,6 +31,8 @@ const flat = (t: string): string => t.replace(/\s+/g, ' ').trim().toLowerCase();
 
 export interface Tiered<M, S> {
   kind: 'memory' | 'said';
+  /** Who said it, for a passage (a memory has none: what it holds was kept as stated). */
+  role?: string;
   item: M | S;
   text: string;
   at: number;
@@ -39,12 +42,12 @@ export interface Tiered<M, S> {
 export function mergeTiers<M, S>(
   question: string,
   memories: Array<{ item: M; text: string; at: number }>,
-  said: Array<{ item: S; text: string; at: number }>,
+  said: Array<{ item: S; text: string; at: number; role?: string }>,
   weight: (term: string) => number,
   limit: number,
 ): Array<Tiered<M, S>> {
   const terms = frameTerms(question);
-  const weigh = <T>(kind: 'memory' | 'said', x: { item: T; text: string; at: number }) => {
+  const weigh = <T>(kind: 'memory' | 'said', x: { item: T; text: string; at: number; role?: string }) => {
     const frame = frameCover(x.text, terms, weight);
     const cover = termCover(x.text, terms, weight);
     return { kind, ...x, frame, cover, strength: cover + frame + (kind === 'memory' ? MEMORY_EDGE : 0) };
@@ -70,9 +73,12 @@ export function mergeTiers<M, S>(
     if (!next) break;
     if (passageFirst) j++;
     else i++;
-    out.push({ kind: next.kind, item: next.item as M | S, text: next.text, at: next.at, strength: next.strength });
+    out.push({ kind: next.kind, item: next.item as M | S, text: next.text, at: next.at, strength: next.strength, ...(next.role ? { role: next.role } : {}) });
   }
-  return out;
+  // Newest wins across the tiers too: a memory that holds the changed value replaces the passage that held the old one.
+  const termSet = new Set(terms);
+  const withSlots = out.map((o) => ({ ...o, slots: valueSlots(o.text, tokensOf(o.text), termSet) }));
+  return supersede(withSlots, askedValues(question), weight).map(({ slots: _slots, ...o }) => o);
 }
 
 /** A newer passage that states the question's frame as fully as the memory and answers nearly as well (rank.ts's ties): the newer value. */

@@ -24,41 +24,16 @@
  * a set this small: the choices follow the mechanism, not the last point.
  */
 import { bigrams, latinQueryWords, STOPWORDS } from '../text/terms.js';
-import { singular } from '../text/subject-key.js';
+import { askedValues, sameKind, stem, tokensOf, valueSlots, WINDOW, type ValueSlot } from './value-slots.js';
 
-export const WINDOW = 12;
+export { stem, tokensOf, WINDOW };
+
 export const W_FRAME = 2;
+export const W_CHANGE = 1;
+export const W_OWN = 1;
 export const W_RECENT = 0;
 
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/u;
-const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}_$%.,:/-]+/gu;
-
-/** A light stem, so "commits" meets "commit" and "deadlines" "deadline" as FTS5's porter index does. */
-export function stem(word: string): string {
-  return singular(word.toLowerCase());
-}
-
-interface Token {
-  term: string;
-  value: boolean;
-}
-
-/** The text as positioned terms; CJK runs as their bigrams, each a position. */
-export function tokensOf(text: string): Token[] {
-  const out: Token[] = [];
-  for (const m of text.matchAll(TOKEN)) {
-    const raw = m[0];
-    if (CJK_RUN.test(raw)) {
-      for (const g of bigrams(raw)) out.push({ term: g, value: false });
-      continue;
-    }
-    const value = /\d/.test(raw);
-    const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%]+$/gu, '');
-    // "250ms," is one value token; its term part ("ms") still names a unit.
-    out.push({ term: stem(word.replace(/[^\p{L}\p{N}_]+/gu, '')), value });
-  }
-  return out;
-}
 
 /** The question's terms as the frame compares them: its own words, stemmed, and CJK bigrams. */
 export function frameTerms(question: string): string[] {
@@ -73,24 +48,16 @@ export function frameTerms(question: string): string[] {
  * value in the text (the best value); 0 when the text states no value.
  */
 export function frameCover(text: string, terms: string[], weight: (term: string) => number): number {
+  return coverOf(valueSlots(text, tokensOf(text), new Set(terms)), terms, weight);
+}
+
+const weightOf = (near: ReadonlySet<string>, weight: (term: string) => number): number => [...near].reduce((s, t) => s + weight(t), 0);
+
+/** The best share of the question's weight around one of these slots. */
+function coverOf(slots: ValueSlot[], terms: string[], weight: (term: string) => number): number {
   const total = terms.reduce((s, t) => s + weight(t), 0);
   if (total <= 0) return 0;
-  const toks = tokensOf(text);
-  const wanted = new Set(terms);
-  let best = 0;
-  for (let i = 0; i < toks.length; i++) {
-    if (!toks[i]?.value) continue;
-    const seen = new Set<string>();
-    for (let j = Math.max(0, i - WINDOW); j <= Math.min(toks.length - 1, i + WINDOW); j++) {
-      const t = toks[j]?.term;
-      if (t && wanted.has(t)) seen.add(t);
-    }
-    let got = 0;
-    for (const t of seen) got += weight(t);
-    if (got > best) best = got;
-    if (best >= total) break;
-  }
-  return best / total;
+  return slots.reduce((best, s) => Math.max(best, weightOf(s.near, weight)), 0) / total;
 }
 
 /** BM25's idf of a term held by `df` of `n` passages (a term the index lacks weighs most). */
@@ -113,11 +80,17 @@ export interface Passage {
   at: number;
   /** FTS5 bm25, negated (higher is better). */
   bm25: number;
+  /** Who said it: what the user typed weighs more than a reply about it. */
+  role?: string;
 }
 
 export interface RankedPassage extends Passage {
   score: number;
   frame: number;
+}
+
+interface Scored extends RankedPassage {
+  slots: ValueSlot[];
 }
 
 /**
@@ -127,18 +100,64 @@ export interface RankedPassage extends Passage {
 export function rankPassages(question: string, found: Passage[], df: (term: string) => number, n: number): RankedPassage[] {
   if (found.length === 0) return [];
   const terms = frameTerms(question);
+  const termSet = new Set(terms);
   const weight = (t: string): number => idf(df(t), n);
   const best = Math.max(...found.map((p) => p.bm25), 1e-9);
   const oldest = Math.min(...found.map((p) => p.at));
   const span = Math.max(...found.map((p) => p.at)) - oldest;
-  const ranked = found
+  const ranked: Scored[] = found
     .map((p) => {
-      const frame = frameCover(p.text, terms, weight);
+      const slots = valueSlots(p.text, tokensOf(p.text), termSet);
+      const frame = coverOf(slots, terms, weight);
+      const change = coverOf(slots.filter((s) => s.changed), terms, weight);
       const recent = span > 0 ? (p.at - oldest) / span : 0;
-      return { ...p, frame, score: Math.max(0, p.bm25) / best + W_FRAME * frame + W_RECENT * recent };
+      const own = p.role === 'user' ? W_OWN : 0;
+      return { ...p, slots, frame, score: Math.max(0, p.bm25) / best + W_FRAME * frame + W_CHANGE * change + own + W_RECENT * recent };
     })
     .sort((a, b) => b.score - a.score || b.at - a.at || b.id - a.id);
-  return newestOfFrame(ranked);
+  const asked = askedValues(question);
+  return supersede(newestOfFrame(ranked), asked, weight).map(({ slots: _slots, ...p }) => p);
+}
+
+/** How much of the top's slot a later value must share (its terms around, by weight) to be a value of the same thing. */
+export const SHARED = 0.3;
+/** How near the top a later passage must rank to replace it: a change far down the list is about something else. */
+export const CONTENDERS = 5;
+
+/**
+ * Newest wins, when the link was missed: a later passage, ranked near the
+ * top, that says a value changed ("… was increased to $550") and states it in
+ * the top passage's slot (a value of the same kind, a share of the same terms
+ * around it, a different value) replaces the top, and so on down the chain
+ * of changes. What the user typed (or the screen showed) can change a value;
+ * an assistant's reply proposes, lists alternatives and restates, so it does
+ * not replace one. The question's own values are part of what is asked.
+ */
+export function supersede<T extends { at: number; role?: string; slots: ValueSlot[] }>(ranked: T[], asked: ReadonlySet<string>, weight: (term: string) => number): T[] {
+  const order = [...ranked];
+  let top = order[0];
+  for (let round = 0; top && round < 3; round++) {
+    const mine = top.slots.filter((s) => !asked.has(s.value)).sort((a, b) => weightOf(b.near, weight) - weightOf(a.near, weight))[0];
+    const mineWeight = mine ? weightOf(mine.near, weight) : 0;
+    if (!mine || mineWeight <= 0) break;
+    const topAt = top.at;
+    const later = order.slice(0, CONTENDERS).filter(
+      (p) =>
+        p.at > topAt &&
+        p.role !== 'assistant' &&
+        p.slots.some((s) => {
+          if (!s.changed || asked.has(s.value) || s.value === mine.value || !sameKind(s.kind, mine.kind)) return false;
+          const shared = [...s.near].filter((t) => mine.near.has(t));
+          return weightOf(new Set(shared), weight) >= SHARED * mineWeight && weightOf(s.near, weight) >= SHARED * mineWeight;
+        }),
+    );
+    const next = later.sort((a, b) => b.at - a.at)[0];
+    if (!next) break;
+    order.splice(order.indexOf(next), 1);
+    order.unshift(next);
+    top = next;
+  }
+  return order;
 }
 
 /** How close to the best frame a passage must come to state the same thing. */

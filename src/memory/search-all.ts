@@ -32,7 +32,7 @@ export async function searchAll(m: DirectoryMemory, text: string, o: QueryOption
   const merged = mergeTiers<Hit, EpisodeHit>(
     text,
     memories.map((h) => ({ item: h, text: h.memory.text, at: h.memory.createdAt })),
-    said.hits.map((h) => ({ item: h, text: h.episode.text, at: h.episode.at })),
+    said.hits.map((h) => ({ item: h, text: h.episode.text, at: h.episode.at, role: h.episode.role })),
     said.weight,
     limit,
   );

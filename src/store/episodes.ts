@@ -107,7 +107,7 @@ export function searchEpisodes(stmt: Stmt, question: string, o: EpisodeSearch): 
     df.set(t, stmt('SELECT count(*) FROM (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT ?)').pluck().get(`"${t.replace(/"/g, '""')}"`, DF_CAP) as number);
   }
   const rows = new Map(found.map((r) => [r.id, r]));
-  const passages: Passage[] = found.map((r) => ({ id: r.id, text: r.text, at: r.at, bm25: r.b }));
+  const passages: Passage[] = found.map((r) => ({ id: r.id, text: r.text, at: r.at, bm25: r.b, role: r.role }));
   const hits = rankPassages(question, passages, (t) => df.get(t) ?? 0, n)
     .slice(0, o.limit)
     .map((p: RankedPassage) => ({ episode: toEpisode(rows.get(p.id) as EpisodeRow), score: p.score, frame: p.frame }));

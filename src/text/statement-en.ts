@@ -218,6 +218,11 @@ export function englishStatement(sentence: string, o: { alone?: boolean } = {}):
   return undefined;
 }
 
+/** A sentence that refuses or reverts a change (not one that only proposes it). */
+export function rejectsInEnglish(sentence: string): boolean {
+  return REFUSED.test(sentence);
+}
+
 /** A sentence that refuses, reverts or only proposes a change (its value is not the current one). */
 export function refusesInEnglish(sentence: string): boolean {
   return REFUSED.test(sentence) || PROPOSAL_WORD.test(sentence);

@@ -126,6 +126,11 @@ export function chineseStatement(sentence: string): Found | undefined {
 }
 
 /** 否决、回退或仅仅提议的改动：它的值不是当前值。 */
+/** A sentence that refuses or reverts a change (not one that only proposes it). */
+export function rejectsInChinese(sentence: string): boolean {
+  return REFUSED.test(sentence);
+}
+
 export function refusesInChinese(sentence: string): boolean {
   return REFUSED.test(sentence) || /提议|建议|打算|讨论过|考虑过/u.test(sentence);
 }

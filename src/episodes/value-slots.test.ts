@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { askedValues, kindOf, sameKind, stated, tokensOf, valueSlots } from './value-slots.js';
+import { frameTerms, rankPassages, supersede } from './rank.js';
+
+const slotsOf = (text: string, question = '') => valueSlots(text, tokensOf(text), new Set(frameTerms(question)), askedValues(question));
+const kindIn = (text: string, value: string) => {
+  const toks = tokensOf(text);
+  return kindOf(toks, toks.findIndex((t) => t.raw.startsWith(value)));
+};
+
+describe('value slots', () => {
+  it('tells the kind of a value from its shape and its neighbours', () => {
+    expect(kindIn('a budget of $550 a month', '$550')).toBe('money');
+    expect(kindIn('coverage reached 78% today', '78%')).toBe('percent');
+    expect(kindIn('the call is at 11 AM', '11')).toBe('time');
+    expect(kindIn('standup moved to 9:30', '9:30')).toBe('time');
+    expect(kindIn('the deadline is April 25', '25')).toBe('date');
+    expect(kindIn('the API averages 250ms now', '250ms')).toBe('count:ms');
+    expect(kindIn('we merged 150 commits', '150')).toBe('count:commit');
+    expect(kindIn('截止日期改到 5月 20日', '5')).toBe('date');
+    expect(kindIn('预算涨到 800 元', '800')).toBe('money');
+  });
+
+  it('a count with its unit left out may be the same thing; an amount is never a date', () => {
+    expect(sameKind('count:commit', 'count')).toBe(true);
+    expect(sameKind('count:commit', 'count:branch')).toBe(false);
+    expect(sameKind('money', 'date')).toBe(false);
+  });
+
+  it('marks a value a word of change stands before, in either language', () => {
+    expect(slotsOf('my grocery budget was increased to $550 monthly').map((s) => s.changed)).toEqual([true]);
+    expect(slotsOf('we agreed on a $500 monthly budget for groceries').map((s) => s.changed)).toEqual([false]);
+    expect(slotsOf('预览服务器已经搬到 9090 端口了').map((s) => s.changed)).toEqual([true]);
+    expect(slotsOf('预览服务器的端口是 8080').map((s) => s.changed)).toEqual([false]);
+  });
+
+  it('a change that was refused, only proposed or negated is not stated', () => {
+    expect(slotsOf('we discussed moving the dev server to port 4000 but decided against it').some((s) => s.changed)).toBe(false);
+    expect(slotsOf('someone suggested we switch the pool size to 20').some((s) => s.changed)).toBe(false);
+    expect(slotsOf('if we moved the port to 9090 the proxy would break').some((s) => s.changed)).toBe(false);
+    expect(slotsOf('端口改成 9090 的提议被否决了').some((s) => s.changed)).toBe(false);
+    const text = "I'm trying to plan my expenses, and my grocery budget was increased to $550 monthly.";
+    expect(stated(text, text.indexOf('$550'))).toBe(true);
+  });
+
+  it("leaves out the question's own values: they are what is asked about", () => {
+    const q = 'What is the login API response time under 20 concurrent requests?';
+    expect(slotsOf('the login API now answers in 120ms under 20 concurrent requests', q).map((s) => s.value)).toEqual(['120ms']);
+  });
+
+  it('never throws and keeps every value it reads, whatever the text (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (text) => {
+        const slots = slotsOf(text, 'what is the port');
+        for (const s of slots) expect(s.value).toMatch(/\d/);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('newest wins when the link was missed', () => {
+  const flat = () => 1;
+  const q = 'What is my annual budget for buying sneakers?';
+  const old = { id: 1, text: "I've spent $575 on sneakers this year and I'm close to my $600 annual budget for buying sneakers.", at: 1000, bm25: 9, role: 'user' };
+  const reply = { id: 2, text: 'With $575 of your $600 annual budget spent, you have $25 left for sneakers this year.', at: 1001, bm25: 8, role: 'assistant' };
+
+  it('a later line that says the value changed, in the same slot, comes first though it shares fewer words', () => {
+    const update = { id: 3, text: "I'm considering new sneakers with my increased budget of $650.", at: 5000, bm25: 3, role: 'user' };
+    const ranked = rankPassages(q, [old, reply, update], flat, 100);
+    expect(ranked[0]?.id).toBe(3);
+  });
+
+  it('a later line that only proposes, or refuses, the change does not', () => {
+    const proposal = { id: 3, text: 'Someone suggested we raise the sneakers budget to $650, but we decided against it.', at: 5000, bm25: 3, role: 'user' };
+    expect(rankPassages(q, [old, reply, proposal], flat, 100)[0]?.id).toBe(1);
+  });
+
+  it('a later value of another kind, or of another thing, does not', () => {
+    const date = { id: 3, text: 'The sneakers sale was moved to April 25.', at: 5000, bm25: 3, role: 'user' };
+    const other = { id: 4, text: 'My grocery bill increased to $700 this month.', at: 6000, bm25: 3, role: 'user' };
+    expect(rankPassages(q, [old, reply, date, other], flat, 100)[0]?.id).toBe(1);
+  });
+
+  it('follows a chain of changes to the last', () => {
+    const slot = (value: string, changed: boolean) => [{ at: 0, value, kind: 'money', changed, near: new Set(['budget', 'sneaker']) }];
+    const chain = [
+      { at: 1, slots: slot('$600', false) },
+      { at: 2, slots: slot('$650', true) },
+      { at: 3, slots: slot('$700', true) },
+    ];
+    expect(supersede(chain, new Set(), flat).map((c) => c.at)).toEqual([3, 1, 2]);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * The values a text states, each as a slot: what kind of value it is (an
+ * amount, a share, a time, a date, a count of something), whether a word of
+ * change stands just before it ("increased to $550", "已经换成 9090"), and
+ * which of the question's terms sit around it. Two statements of one thing
+ * share the terms around their values and differ in the value; the later one
+ * that says it changed is the current one. Pure, so it is tested with values.
+ *
+ * The words of change and the month names are data (lexicon/change-words.json):
+ * language facts in general use, not the phrases of any one conversation.
+ */
+import lexicon from '../text/lexicon/change-words.json' with { type: 'json' };
+import { bigrams, STOPWORDS } from '../text/terms.js';
+import { singular } from '../text/subject-key.js';
+import { isTentative } from '../text/statement-tools.js';
+import { refusesInEnglish, rejectsInEnglish } from '../text/statement-en.js';
+import { refusesInChinese, rejectsInChinese } from '../text/statement-zh.js';
+
+/** How many terms either side of a value count as around it. */
+export const WINDOW = 12;
+/** How many terms before a value a word of change may stand. */
+export const CHANGE_REACH = 6;
+
+const CHANGE_EN = new Set(lexicon.en);
+const CHANGE_ZH = lexicon.zh;
+const MONTHS = new Set(lexicon.months);
+
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/u;
+const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}_$%.,:/-]+/gu;
+
+/** A light stem, so "commits" meets "commit" and "deadlines" "deadline" as FTS5's porter index does. */
+export function stem(word: string): string {
+  return singular(word.toLowerCase());
+}
+
+export interface Token {
+  /** The stemmed term (a CJK bigram for CJK text). */
+  term: string;
+  /** Holds a digit: a value. */
+  value: boolean;
+  /** The text as written (for a CJK bigram, its whole run). */
+  raw: string;
+  /** Where the written text starts. */
+  offset: number;
+}
+
+/** The text as positioned terms; CJK runs as their bigrams, each a position. */
+export function tokensOf(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const raw = m[0];
+    const offset = m.index;
+    if (CJK_RUN.test(raw)) {
+      for (const g of bigrams(raw)) out.push({ term: g, value: false, raw, offset });
+      continue;
+    }
+    const value = /\d/.test(raw);
+    const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%]+$/gu, '');
+    // "250ms," is one value token; its term part ("ms") still names a unit.
+    out.push({ term: stem(word.replace(/[^\p{L}\p{N}_]+/gu, '')), value, raw, offset });
+  }
+  return out;
+}
+
+/** A value as compared: lowercased, trailing punctuation and thousands commas out. */
+export const valueKey = (raw: string): string =>
+  raw
+    .toLowerCase()
+    .replace(/[.,;:!?)]+$/u, '')
+    .replace(/(\d),(?=\d{3}\b)/g, '$1');
+
+export interface ValueSlot {
+  /** Position in the token list. */
+  at: number;
+  value: string;
+  kind: string;
+  /** A word of change stands just before it, in a clause that neither refuses, proposes nor negates it. */
+  changed: boolean;
+  /** The question's terms around it. */
+  near: Set<string>;
+}
+
+const plainWord = (t: Token | undefined): string => (t && !t.value && !CJK_RUN.test(t.raw) ? t.raw.toLowerCase().replace(/[^\p{L}]/gu, '') : '');
+
+/** What kind of value a token is, from its shape and its neighbours. */
+export function kindOf(toks: Token[], i: number): string {
+  const raw = toks[i]?.raw ?? '';
+  const v = valueKey(raw);
+  const next = plainWord(toks[i + 1]);
+  const prev = plainWord(toks[i - 1]);
+  const glued = /^[\d.,:/-]+(\p{L}+)$/u.exec(v)?.[1];
+  // A CJK unit is glued on ("5月", "800元") or the next run ("800 元").
+  const after = glued ?? (toks[i + 1] && CJK_RUN.test(toks[i + 1]?.raw ?? '') ? (toks[i + 1]?.raw ?? '') : '');
+  if (/^[$€£¥]/u.test(v) || /^(?:usd|eur|gbp|rmb|cny|yuan|dollars?|euros?)$/u.test(next) || /^[元块]/u.test(after)) return 'money';
+  if (v.endsWith('%') || next === 'percent' || /^%/u.test(after)) return 'percent';
+  if (/\d:\d\d/.test(v) || /^(?:am|pm)$/.test(next) || /^[点時时]/u.test(after)) return 'time';
+  if (MONTHS.has(next) || MONTHS.has(prev) || /^\d{4}-\d{1,2}-\d{1,2}$/.test(v) || /^[月日号]/u.test(after)) return 'date';
+  if (glued) return `count:${stem(glued)}`;
+  return next && !STOPWORDS.has(next) ? `count:${stem(next)}` : 'count';
+}
+
+/** Two kinds that may be values of one thing: the same, or a count with its unit left out ("reached 165" for "150 commits"). */
+export const sameKind = (a: string, b: string): boolean => a === b || (a.startsWith('count') && b.startsWith('count') && (a === 'count' || b === 'count'));
+
+function changeBefore(toks: Token[], i: number): boolean {
+  for (let j = Math.max(0, i - CHANGE_REACH); j < i; j++) {
+    const t = toks[j];
+    if (!t) continue;
+    if (CJK_RUN.test(t.raw)) {
+      if (CHANGE_ZH.some((w) => t.raw.includes(w))) return true;
+    } else if (CHANGE_EN.has(plainWord(t))) return true;
+  }
+  return false;
+}
+
+const CLAUSE_END = /[.;!?。；！？\n]\s|[,，]\s*|[。；！？]/gu;
+
+/**
+ * Was a change at `offset` stated, or only proposed, refused or negated? What
+ * leads up to the value in its clause must not propose, condition or negate
+ * it ("if we moved it to 9090", "someone suggested 20"), and what the sentence
+ * says from there on must not refuse it ("moving it to 5000 was discussed,
+ * but we decided against it"). Words after the value in its clause ("… to
+ * 5-7 months and what that means for my planning") are not about it.
+ */
+export function stated(text: string, offset: number): boolean {
+  let start = 0;
+  for (const m of text.matchAll(CLAUSE_END)) {
+    if (m.index + m[0].length <= offset) start = m.index + m[0].length;
+    else break;
+  }
+  const valueEnd = offset + (/^\S+/u.exec(text.slice(offset))?.[0].length ?? 0);
+  const head = text.slice(start, valueEnd);
+  const sentenceEnd = text.slice(offset).search(/[.;!?。；！？](?:\s|$)|\n/u);
+  const rest = text.slice(start, sentenceEnd < 0 ? text.length : offset + sentenceEnd);
+  return !isTentative(head) && !refusesInEnglish(head) && !refusesInChinese(head) && !rejectsInEnglish(rest) && !rejectsInChinese(rest);
+}
+
+/**
+ * The values of a text as slots, around each the question's `terms`. A value
+ * the question itself states ("under 20 concurrent requests") is part of what
+ * is asked about, not an answer: `asked` leaves it out.
+ */
+export function valueSlots(text: string, toks: Token[], terms: ReadonlySet<string>, asked: ReadonlySet<string> = new Set()): ValueSlot[] {
+  const out: ValueSlot[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i];
+    if (!t?.value) continue;
+    const value = valueKey(t.raw);
+    if (asked.has(value)) continue;
+    const near = new Set<string>();
+    for (let j = Math.max(0, i - WINDOW); j <= Math.min(toks.length - 1, i + WINDOW); j++) {
+      const term = toks[j]?.term;
+      if (term && terms.has(term)) near.add(term);
+    }
+    out.push({ at: i, value, kind: kindOf(toks, i), changed: changeBefore(toks, i) && stated(text, t.offset), near });
+  }
+  return out;
+}
+
+/** The values a question states itself, as valueKey spells them. */
+export function askedValues(question: string): Set<string> {
+  return new Set(tokensOf(question).filter((t) => t.value).map((t) => valueKey(t.raw)));
+}
