@@ -2,6 +2,7 @@ import type { AnnBuildResult } from './ann.js';
 import type { AnnMeta, AnnState } from './ann-state.js';
 import { StoreCuration } from './store-curation.js';
 import type { MemoryType } from './types.js';
+import { isEpisode } from '../text/episode.js';
 import { addEpisodes, scrubEpisodes, dropEpisodesBefore, dropEpisodesOfSessions, episodeStats, episodeTimeline, getEpisode, searchEpisodes, type Episode, type EpisodeResult, type EpisodeSearch, type Said } from './episodes.js';
 
 export { contentHash, capSupplement, MAX_SUPPLEMENT_CHARS } from './write-decision.js';
@@ -85,18 +86,20 @@ export class MemoryStore extends StoreCuration {
   archiveCold(days: number, now = Date.now()): number {
     if (!this.writable) return 0;
     // `+heat`: the range is on last_accessed_at (memories_decay), which finds
-    // only the cold few; on heat it would read every fact.
-    const n = this.run(
-      () =>
-        this.stmt("UPDATE memories SET status = 'archived' WHERE status = 'active' AND type = 'fact' AND last_accessed_at < ? AND +heat < ? AND subject_key IS NULL").run(
-          now - days * DAY_MS,
-          HOT_HEAT,
-        ).changes,
-    );
+    // only the cold few; on heat it would read every fact. Of those, only
+    // episodes decay (text/episode.ts): a fact that states how things are,
+    // in words no pattern read, is state and stays.
+    const n = this.run(() => {
+      const cold = this.stmt("SELECT id, text FROM memories WHERE status = 'active' AND type = 'fact' AND last_accessed_at < ? AND +heat < ? AND subject_key IS NULL").all(
+        now - days * DAY_MS,
+        HOT_HEAT,
+      ) as Array<{ id: number; text: string }>;
+      const archive = this.stmt("UPDATE memories SET status = 'archived' WHERE id = ?");
+      return cold.filter((r) => isEpisode(r.text)).reduce((k, r) => k + archive.run(r.id).changes, 0);
+    });
     if (n > 0) this.markChanged();
     return n;
   }
-
 
   counts(): { byType: Record<string, number>; byStatus: Record<string, number>; byAgent: Record<string, number>; byEmbedder: Record<string, number> } {
     return this.run(() => {
