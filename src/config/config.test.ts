@@ -63,7 +63,9 @@ describe('loading', () => {
     writeFileSync(join(root, 'proj', 'claude-mem.yaml'), 'inject:\n  token_budget: 800\nretrieval:\n  top_k: 4\n');
     const cwd = join(root, 'proj');
     const a = loadConfig({ cwd, env });
-    expect(a.config.inject.token_budget).toBe(800);
+    // The block's size is a trust key: a cloned repository's file may not widen it (the user's own 900 stands).
+    expect(a.config.inject.token_budget).toBe(900);
+    expect(a.warnings[0]).toMatch(/ignoring inject\.token_budget/);
     expect(a.config.retrieval.cross_dir_penalty).toBe(0.5);
     expect(a.config.retrieval.top_k).toBe(4);
     const b = loadConfig({ cwd, env: { ...env, CLAUDE_MEM_INJECT_TOKEN_BUDGET: '700' } });
@@ -97,8 +99,8 @@ describe('loading', () => {
   });
 
   it('names the expected type for a wrong type', () => {
-    const e = errorOf('inject:\n  token_budget: lots\n');
-    expect(e.message).toMatch(/claude-mem\.yaml:2: "inject\.token_budget": expected number/);
+    const e = errorOf('watch:\n  idle_split_minutes: lots\n');
+    expect(e.message).toMatch(/claude-mem\.yaml:2: "watch\.idle_split_minutes": expected number/);
   });
 
   it('reports invalid YAML with its line', () => {
@@ -161,7 +163,7 @@ describe('the loaded-config cache', () => {
   it('never keeps a config that fails: the error comes every time', () => {
     const sb = sandbox();
     const cwd = join(sb.root, 'proj');
-    writeFileSync(join(cwd, 'claude-mem.yaml'), 'inject:\n  token_budget: lots\n');
+    writeFileSync(join(cwd, 'claude-mem.yaml'), 'watch:\n  idle_split_minutes: lots\n');
     for (let i = 0; i < 2; i++) expect(() => loadConfig({ cwd, env: sb.env })).toThrow(ConfigError);
     writeFileSync(join(cwd, 'claude-mem.yaml'), 'inject: [\n');
     for (let i = 0; i < 2; i++) expect(() => loadConfig({ cwd, env: sb.env })).toThrow(/invalid YAML/);

@@ -63,4 +63,4 @@ export function defaultConfig(): Config {
 }
 
 /** The config code and the YAML and zod versions, hashed: a cached config (cache.ts) of another is not used. */
-export const CONFIG_FINGERPRINT = '26ocua6djn3';
+export const CONFIG_FINGERPRINT = '06wsu5nt0jj';

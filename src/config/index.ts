@@ -1,11 +1,12 @@
 import { mergeLayers, readConfigText, parseConfigText, envLayer, flagLayer, type LoadedConfig } from './load.js';
 import { cachedConfig, configKey, keepConfig } from './cache.js';
 import { configEnvValues } from './keys.js';
-import { resolvePaths, findProjectRoot, realish, PROJECT_CONFIG_FILE, PROJECT_DATA_DIR, type Paths } from './paths.js';
+import { resolvePaths, findProjectRoot, realish, PROJECT_CONFIG_FILE, type Paths } from './paths.js';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { ConfigError } from '../errors.js';
-import { asideDataDir, dropTrustKeys, ignoredNotice, shippedNotice, shipsDataDir, trustState } from './trust.js';
+import { asideDataDir, dropTrustKeys, ignoredNotice, shippedNotice, trustState } from './trust.js';
+import { ownershipOf } from './repo-owned.js';
 
 export { configSchema, computedDefaults, type Config, type AdapterConfig } from './schema.js';
 export { defaultConfig } from './defaults.js';
@@ -63,15 +64,19 @@ export function loadConfig(opts: LoadOptions): LoadedConfig & { paths: Paths } {
 }
 
 /**
- * A `.claude-mem/` committed to the repository is not read or written until
- * the folder is trusted: this project's memory goes to the user data folder.
+ * Data that came with the repository (a committed `.claude-mem/`, in any
+ * worktree, submodule or nested project, or a link in it leading out) is not
+ * read or written until the folder is trusted (config/repo-owned.ts): this
+ * project's memory goes to the user data folder meanwhile.
  */
 function setShippedAside(paths: Paths, loaded: LoadedConfig): Paths {
-  if (!existsSync(paths.projectDataDir) || !shipsDataDir(paths.projectRoot, PROJECT_DATA_DIR)) return paths;
+  if (!existsSync(paths.projectDataDir) && !existsSync(paths.sessionsDir)) return paths;
   if (!isInside(paths.projectDataDir, paths.projectRoot)) return paths;
+  const owner = ownershipOf(paths);
+  if (owner.mine) return paths;
   if (trustState(paths.userDataDir, paths.projectRoot, readConfigText(paths.projectConfig)) === 'trusted') return paths;
   const aside = asideDataDir(paths.userDataDir, paths.projectRoot);
-  loaded.warnings.push(shippedNotice(paths.projectDataDir, aside));
+  loaded.warnings.push(shippedNotice(paths.projectDataDir, owner.why, aside));
   return { ...paths, projectDataDir: aside, projectDb: join(aside, 'mem.db'), sessionsDir: join(aside, 'sessions') };
 }
 

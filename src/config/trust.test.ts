@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropTrustKeys, ignoredNotice, setTrust, trustState, trustStateOf, TRUST_KEYS } from './trust.js';
+import { dropTrustKeys, ignoredNotice, setTrust, trustState, trustStateOf } from './trust.js';
 import { loadConfig } from './index.js';
 import { sha256Hex } from '../ids.js';
 
@@ -18,8 +18,12 @@ describe('trust of a project config', () => {
       // A marker of "g" would keep every git command from the shell.
       watch: { prompt_marker: 'g', idle_split_minutes: 3 },
     };
-    expect(dropTrustKeys(values).sort()).toEqual([...TRUST_KEYS].filter((k) => k !== 'store.allow_external_db_path').sort());
-    expect(values).toEqual({ distill: { periodic_minutes: 5 }, inject: { token_budget: 900 }, store: { db_path: '.claude-mem/x.db' }, mcp: { register: false }, team: { name: 'shop' }, watch: { idle_split_minutes: 3 } });
+    expect(dropTrustKeys(values).sort()).toEqual(
+      ['distill.summarizer', 'inject.adapters', 'inject.token_budget', 'store.vector_model', 'store.db_path', 'mcp.allow_forget', 'team.url', 'team.name', 'watch.prompt_marker'].sort(),
+    );
+    // What widens what is read, injected or sent is a trust key too: the store's file, the team, the block's size.
+    expect(values).toEqual({ distill: { periodic_minutes: 5 }, inject: {}, store: {}, mcp: { register: false }, team: {}, watch: { idle_split_minutes: 3 } });
+    expect(dropTrustKeys({ team: { share: 'all' }, retrieval: { top_k: 7 } })).toEqual(['team.share']);
     expect(dropTrustKeys({ watch: { enabled: false } })).toEqual([]);
     expect(ignoredNotice('/r/claude-mem.yaml', ['distill.summarizer'], 'untrusted')).toMatch(/not trusted: ignoring distill\.summarizer.*claude-mem trust/);
   });
@@ -48,20 +52,20 @@ describe('trust of a project config', () => {
     const proj = join(root, 'proj');
     mkdirSync(join(proj, '.git'), { recursive: true });
     const env = { HOME: root, XDG_CONFIG_HOME: join(root, 'cfg'), CLAUDE_MEM_DATA_DIR: join(root, 'data') };
-    writeFileSync(join(proj, 'claude-mem.yaml'), 'distill:\n  summarizer: "sh evil.sh"\ninject:\n  token_budget: 700\n');
+    writeFileSync(join(proj, 'claude-mem.yaml'), 'distill:\n  summarizer: "sh evil.sh"\ninject:\n  language: en\n');
     const before = loadConfig({ cwd: proj, env });
     expect(before.config.distill.summarizer).toBe('');
-    expect(before.config.inject.token_budget).toBe(700);
+    expect(before.config.inject.language).toBe('en');
     expect(before.warnings[0]).toMatch(/ignoring distill\.summarizer/);
     // Nor may it choose which typed lines are kept from the program.
     writeFileSync(join(proj, 'claude-mem.yaml'), 'watch:\n  prompt_marker: "g"\n');
     expect(loadConfig({ cwd: proj, env }).config.watch.prompt_marker).toBe('!记得');
-    writeFileSync(join(proj, 'claude-mem.yaml'), 'distill:\n  summarizer: "sh evil.sh"\ninject:\n  token_budget: 700\n');
+    writeFileSync(join(proj, 'claude-mem.yaml'), 'distill:\n  summarizer: "sh evil.sh"\ninject:\n  language: en\n');
     // The user's own config may set the same key: it is theirs.
     mkdirSync(join(root, 'cfg', 'claude-mem'), { recursive: true });
     writeFileSync(join(root, 'cfg', 'claude-mem', 'config.yaml'), 'distill:\n  summarizer: "claude -p"\n');
     expect(loadConfig({ cwd: proj, env }).config.distill.summarizer).toBe('claude -p');
-    setTrust(env.CLAUDE_MEM_DATA_DIR, proj, 'distill:\n  summarizer: "sh evil.sh"\ninject:\n  token_budget: 700\n');
+    setTrust(env.CLAUDE_MEM_DATA_DIR, proj, 'distill:\n  summarizer: "sh evil.sh"\ninject:\n  language: en\n');
     const after = loadConfig({ cwd: proj, env });
     expect(after.config.distill.summarizer).toBe('sh evil.sh');
     expect(after.warnings).toEqual([]);

@@ -24,9 +24,24 @@ import { writePrivateFile } from '../fs-private.js';
  * - team.url sends this project's memories to a server;
  * - watch.prompt_marker decides which typed lines never reach the program
  *   (a marker of "/q" or "g" would swallow /quit or every git command).
- * store.db_path stays allowed inside the project (checked in index.ts).
+ * - store.db_path points the store at any file (a committed `vendor/mem.db`
+ *   would be read as the user's memories and written into, then staged);
+ * - team.* (its url, its name, what is shared) decide what leaves the machine
+ *   and whose memories come in;
+ * - inject.token_budget widens what is handed to the CLI on every launch
+ *   (a shipped store's rows, or anything a teammate shared, by the page).
  */
-export const TRUST_KEYS = ['distill.summarizer', 'inject.adapters', 'store.vector_model', 'store.allow_external_db_path', 'mcp.allow_forget', 'team.url', 'watch.prompt_marker'] as const;
+export const TRUST_KEYS = [
+  'distill.summarizer',
+  'inject.adapters',
+  'inject.token_budget',
+  'store.vector_model',
+  'store.db_path',
+  'store.allow_external_db_path',
+  'mcp.allow_forget',
+  'team.*',
+  'watch.prompt_marker',
+] as const;
 
 export const TRUST_FILE = 'trusted.json';
 
@@ -84,9 +99,12 @@ export function dropTrustKeys(values: Plain): string[] {
   for (const key of TRUST_KEYS) {
     const [section, name] = key.split('.') as [string, string];
     const node = values[section];
-    if (typeof node !== 'object' || node === null || Array.isArray(node) || !(name in node)) continue;
-    delete (node as Plain)[name];
-    dropped.push(key);
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) continue;
+    // "team.*": every key of the section.
+    for (const k of name === '*' ? Object.keys(node) : name in node ? [name] : []) {
+      delete (node as Plain)[k];
+      dropped.push(`${section}.${k}`);
+    }
   }
   return dropped;
 }
@@ -97,28 +115,11 @@ export function ignoredNotice(file: string, keys: string[], state: TrustState): 
   return `${file} ${why}: ignoring ${keys.join(', ')} (they can run programs or widen what runs). Read the file, then run "claude-mem trust" here to allow them.`;
 }
 
-/**
- * True when the project's `.claude-mem/` came with the repository: git
- * tracks a path under it. claude-mem keeps the folder out of git itself
- * (memory/git-exclude.ts), so a tracked one was committed by someone, and
- * its store (memories handed to the CLI as context) is theirs. The index
- * stores path names as plain bytes, so a byte search answers without
- * running git (a launch pays well under a millisecond for it).
- */
-export function shipsDataDir(root: string, dataDirName: string): boolean {
-  try {
-    const index = readFileSync(join(root, '.git', 'index'));
-    return index.includes(Buffer.from(`${dataDirName}/`));
-  } catch {
-    return false;
-  }
-}
-
 /** Where an untrusted project's own memory lives while its shipped folder is set aside. */
 export function asideDataDir(userDataDir: string, root: string): string {
   return join(userDataDir, 'projects', sha256Hex(realish(root)).slice(0, 16));
 }
 
-export function shippedNotice(dataDir: string, aside: string): string {
-  return `${dataDir} came with this repository (git tracks it), so its memories are someone else's: claude-mem neither reads nor writes it, and keeps this folder's memory in ${aside}. Run "claude-mem trust" here to use the shipped one.`;
+export function shippedNotice(dataDir: string, why: string, aside: string): string {
+  return `${dataDir} came with this repository (${why}), so its memories are someone else's: claude-mem neither reads nor writes it, and keeps this folder's memory in ${aside}. Run "claude-mem trust" here to use the shipped one.`;
 }

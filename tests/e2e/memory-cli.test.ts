@@ -155,12 +155,14 @@ describe('remember, query, list, forget, status', () => {
     writeFileSync(victim, 'root:x:0:0::/root:/bin/sh\n'.repeat(40));
     chmodSync(victim, 0o644);
     for (const target of [join(shared, 'm.db'), victim, '../outside.db']) {
+      // store.db_path is a trust key: a cloned file's is ignored, and said so; the store stays where it was.
       writeFileSync(join(sb.project, 'claude-mem.yaml'), `store:\n  db_path: "${target}"\n`);
       const r = cm(['list'], o);
-      expect(r.status, target).toBe(78);
-      expect(r.stderr).toMatch(/would be outside the project .*only place store\.db_path inside the project/);
+      expect(r.status, target).toBe(0);
+      expect(r.stderr).toMatch(/is not trusted: ignoring store\.db_path/);
       expect(r.stderr).not.toMatch(/\bmv\b/);
     }
+
     expect(statSync(shared).mode & 0o7777).toBe(0o1777);
     expect(statSync(victim).mode & 0o777).toBe(0o644);
     expect(readdirSync(shared)).toEqual([]);
