@@ -51,6 +51,8 @@ function candidate(ctx: DistillContext, text: string, t: number, speaker: Speake
     sessionId: ctx.sessionId,
     source: ctx.sourceAt(t),
     explicit,
+    // A marker is the user's own line, typed on purpose: reviewed at birth.
+    ...(explicit ? { reviewed: true } : {}),
   };
 }
 

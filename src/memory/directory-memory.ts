@@ -153,8 +153,9 @@ export class DirectoryMemory {
       agent: o.agent ?? 'user',
       sessionId: null,
       source: 'remember',
-      // Typed on purpose: no length or low-value filter, as with the marker.
+      // Typed on purpose: no length or low-value filter, as with the marker, and reviewed by the person who typed it.
       explicit: true,
+      reviewed: true,
       force: o.force,
     });
     // The store may keep it as another type (a new value of a project's subject is a project memory).

@@ -95,10 +95,10 @@ function insert(db: WriteTarget, c: Candidate, w: Written, corrected: NearMemory
   const info = db
     .stmt(
       // Past every id ever given (id_floor keeps those of forgotten memories): SQLite alone reuses the largest after a delete.
-      `INSERT INTO memories (id, type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id, subject, subject_key, value)
-       VALUES (MAX(COALESCE((SELECT MAX(id) FROM memories), 0), COALESCE((SELECT MAX(v) FROM id_floor), 0)) + 1, ?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?, ?, ?, ?)`,
+      `INSERT INTO memories (id, type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id, subject, subject_key, value, reviewed_at)
+       VALUES (MAX(COALESCE((SELECT MAX(id) FROM memories), 0), COALESCE((SELECT MAX(v) FROM id_floor), 0)) + 1, ?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?, ?, ?, ?, ?)`,
     )
-    .run(c.type, w.text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, Math.max(created, w.now), w.hash, db.embedderId, w.statement?.subject ?? null, w.statement?.key ?? null, w.statement?.value ?? null);
+    .run(c.type, w.text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, Math.max(created, w.now), w.hash, db.embedderId, w.statement?.subject ?? null, w.statement?.key ?? null, w.statement?.value ?? null, c.reviewed ? created : null);
   const id = Number(info.lastInsertRowid);
   if (!w.statement && corrected) db.stmt("UPDATE memories SET (subject, subject_key, value) = (SELECT subject, subject_key, '' FROM memories WHERE id = ?) WHERE id = ?").run(corrected.id, id);
   db.stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(searchableText(w)), '');

@@ -4,6 +4,7 @@ import { statementOf } from '../text/statement.js';
 import { StoreWriter } from './store-write.js';
 import type { Candidate, Memory, MemoryType, WritePolicy, WriteResult } from './types.js';
 import type { MemoryRow } from './rows.js';
+import { TEAM_AGENT_PREFIX } from '../text/team-agent.js';
 
 /** What a person does to memories: forget, edit, review, retype, archive. */
 export class StoreCuration extends StoreWriter {
@@ -67,12 +68,13 @@ export class StoreCuration extends StoreWriter {
   }
 
   /** Active memories no person has reviewed yet, oldest first. */
+  // A teammate's memory is theirs to review, not this user's work: team agents are left out.
   pendingReview(): Memory[] {
-    return this.run(() => (this.stmt("SELECT * FROM memories WHERE status = 'active' AND reviewed_at IS NULL ORDER BY created_at, id").all() as MemoryRow[]).map((r) => this.toMemory(r)));
+    return this.run(() => (this.stmt(`SELECT * FROM memories WHERE status = 'active' AND reviewed_at IS NULL AND agent NOT LIKE '${TEAM_AGENT_PREFIX}%' ORDER BY created_at, id`).all() as MemoryRow[]).map((r) => this.toMemory(r)));
   }
 
   pendingReviewCount(): number {
-    return this.run(() => this.stmt("SELECT COUNT(*) FROM memories WHERE status = 'active' AND reviewed_at IS NULL").pluck().get() as number);
+    return this.run(() => this.stmt(`SELECT COUNT(*) FROM memories WHERE status = 'active' AND reviewed_at IS NULL AND agent NOT LIKE '${TEAM_AGENT_PREFIX}%'`).pluck().get() as number);
   }
 
   /** A person accepted it (or wrote it): from now on dedup only adds supplements to it. */

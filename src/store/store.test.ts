@@ -379,3 +379,21 @@ describe('ranking', () => {
     expect(applyDirPenalty(1, '/other', '/a/b', 0.85)).toBe(0.85);
   });
 });
+
+describe('review at birth', () => {
+  it('what the user wrote on purpose is reviewed when written; distilled memories wait; a teammate\'s are not the user\'s review work', async () => {
+    const s = memoryStore();
+    const base = { type: 'project' as const, dir: '/p', sessionId: null, source: null };
+    await s.writeMany(
+      [
+        { ...base, text: 'Feature flags live in config/flags.yaml, never in code', agent: 'user', explicit: true, reviewed: true },
+        { ...base, text: 'The nightly export job writes to the reports bucket in eu-west-1', agent: 'claude' },
+        { ...base, text: 'Payments are owned by the platform team until the audit ends', agent: 'team:alice', explicit: true },
+      ],
+      POLICY,
+    );
+    expect(s.pendingReview().map((m) => m.text)).toEqual(['The nightly export job writes to the reports bucket in eu-west-1']);
+    expect(s.pendingReviewCount()).toBe(1);
+    expect(s.list({}).find((m) => m.agent === 'user')?.reviewedAt).not.toBeNull();
+  });
+});

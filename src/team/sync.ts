@@ -15,7 +15,7 @@ import type { Client } from 'pg';
 import type { DirectoryMemory } from '../memory/directory-memory.js';
 import { contentHash, type Candidate, type MemoryStore } from '../store/index.js';
 import { existingIds, inTransaction, linkOf, saveLink, setTeamState, shareableRows, teamLinks, teamState } from '../store/team-links.js';
-import { redact, teamAgent } from '../text/index.js';
+import { redact, teamAgent, teamAuthorOf } from '../text/index.js';
 import { safeMessage, TeamError } from './connect.js';
 import { newUid, planPush, type PushOp } from './plan.js';
 import { SERVER_VERSION } from './server-schema.js';
@@ -33,7 +33,15 @@ export interface SyncReport {
   pushed: number;
   /** Ours, not sent: the server refused them (a read-only member), with why. */
   held?: { count: number; reason: string };
+  /** Ours, not sent because no person reviewed them yet (team.share: reviewed). */
+  unreviewed: number;
   at: number;
+}
+
+/** The user's own memories that `team.share: reviewed` holds back until reviewed. */
+export function unreviewedCount(memory: DirectoryMemory, share: SyncTarget['share']): number {
+  if (share !== 'reviewed') return 0;
+  return shareableRows(memory.stores.project).filter((r) => r.status === 'active' && r.reviewedAt === null && teamAuthorOf(r.agent) === undefined && (r.type === 'project' || r.type === 'fact')).length;
 }
 
 /** The channel every push notifies (payload: the team), so running replicas pull at once. */
@@ -211,5 +219,5 @@ export async function syncOnce(client: Client, memory: DirectoryMemory, t: SyncT
   const { pushed, held } = await push(client, memory, t);
   const at = Date.now();
   setTeamState(memory.stores.project, 'last_sync', String(at));
-  return { pulled, pushed, ...(held ? { held } : {}), at };
+  return { pulled, pushed, ...(held ? { held } : {}), unreviewed: unreviewedCount(memory, t.share), at };
 }

@@ -22,6 +22,13 @@ export interface Candidate {
    * low-value filters are skipped. Trivia, redaction and dedup still apply.
    */
   explicit?: boolean;
+  /**
+   * The user wrote it on purpose, here (`remember`, a marker typed in their
+   * own session): reviewed at birth, so `team.share: reviewed` shares it
+   * without a `review`. Not set for what comes from elsewhere (a teammate's
+   * pull, notes found in a repository).
+   */
+  reviewed?: boolean;
   /** Explicit only: keep it even though it nearly repeats an existing memory. */
   force?: boolean;
   /**

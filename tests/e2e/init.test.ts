@@ -19,8 +19,12 @@ describe('claude-mem init', () => {
     expect(yaml.split('\n').length).toBeLessThan(30);
     const status = JSON.parse(cm(['status', '--json'], o).stdout) as { thresholds: { retrieval: number } };
     expect(status.thresholds.retrieval).toBe(0.38);
-    // Uncommenting a line takes effect.
+    // Uncommenting a line takes effect; the block's size widens what is handed to the CLI, so once the folder is trusted.
     writeFileSync(join(sb.project, 'claude-mem.yaml'), yaml.replace('#   token_budget: 1500', 'inject:\n  token_budget: 900'));
+    const untrusted = cm(['config', '--json'], o);
+    expect(untrusted.stderr).toMatch(/ignoring inject\.token_budget/);
+    expect((JSON.parse(untrusted.stdout) as { keys: Array<{ key: string; value: unknown }> }).keys.find((k) => k.key === 'inject.token_budget')?.value).toBe(1500);
+    expect(cm(['trust'], o).status).toBe(0);
     const cfg = JSON.parse(cm(['config', '--json'], o).stdout) as { keys: Array<{ key: string; value: unknown }> };
     expect(cfg.keys.find((k) => k.key === 'inject.token_budget')?.value).toBe(900);
     expect(readFileSync(join(sb.project, '.gitignore'), 'utf8')).toBe('.claude-mem/\n');

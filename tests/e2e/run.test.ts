@@ -250,13 +250,13 @@ describe('claude-mem run under a real PTY', () => {
 
   it('with a bad config, prints one error and still runs the CLI without memory', () => {
     const sb = makeSandbox();
-    spawnSync('sh', ['-c', `printf 'inject:\\n  token_budget: lots\\n' > claude-mem.yaml`], { cwd: sb.project });
+    spawnSync('sh', ['-c', `printf 'watch:\\n  idle_split_minutes: lots\\n' > claude-mem.yaml`], { cwd: sb.project });
     const r = spawnSync(process.execPath, [CLI, 'run', 'sh', '-c', 'echo still-running; exit 3'], { cwd: sb.project, env: sb.env, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(3);
     expect(r.stdout).toContain('still-running');
     const errors = r.stderr.trim().split('\n');
     expect(errors, r.stderr).toHaveLength(1);
-    expect(errors[0]).toMatch(/claude-mem\.yaml:2: "inject\.token_budget": expected number/);
+    expect(errors[0]).toMatch(/claude-mem\.yaml:2: "watch\.idle_split_minutes": expected number/);
     expect(existsSync(join(sb.project, '.claude-mem', 'sessions'))).toBe(false);
   });
 

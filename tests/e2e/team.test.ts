@@ -53,6 +53,30 @@ beforeAll(async () => {
 afterAll(() => pg?.destroy());
 
 describe('the team store on PostgreSQL', () => {
+  it('with the default team.share (reviewed), a remember reaches a teammate at once; a distilled memory waits for review, and sync and status say so', async () => {
+    const remote = { remote: 'git@github.com:acme/reviewed.git' };
+    const frank = person('frank', 'frank-pw', remote);
+    const dave = person('dave', 'dave-pw', remote);
+    for (const p of [frank, dave]) delete p.sb.env['CLAUDE_MEM_TEAM_SHARE'];
+    expect(frank.run(['remember', '--type', 'project', 'Feature flags live in config/flags.yaml, never in code']).status).toBe(0);
+    await withMemory({ cwd: frank.sb.project, env: frank.sb.env }, (m) =>
+      m.write([{ type: 'project', text: 'The nightly export job writes to the reports bucket in eu-west-1', dir: m.paths.projectRoot, agent: 'claude' }]),
+    );
+    const s = frank.run(['sync']);
+    expect(s.stdout).toMatch(/pushed 1\b/);
+    expect(s.stdout).toMatch(/1 of your memories wait for review before they are shared .*review --accept --all/);
+    expect(frank.run(['status']).stdout).toMatch(/1 waits for your review first/);
+    expect(dave.run(['sync']).status).toBe(0);
+    expect(dave.run(['query', 'feature flags']).stdout).toContain('config/flags.yaml');
+    // A teammate's memory is not the user's review work.
+    expect(JSON.parse(dave.run(['review', '--json']).stdout)).toEqual([]);
+    // Accepted from a script, the distilled one goes with the next sync.
+    expect(frank.run(['review', '--accept', '--all']).stdout).toMatch(/accepted 1/);
+    expect(frank.run(['sync']).stdout).toMatch(/pushed 1\b/);
+    dave.run(['sync']);
+    expect(texts(dave)).toContain('The nightly export job writes to the reports bucket in eu-west-1');
+  }, 60_000);
+
   it('two teammates converge: what one remembers reaches the other, marked as theirs, apart from the user\'s own', () => {
     const alice = person('alice', 'alice-pw');
     const bob = person('bob', 'bob-pw');

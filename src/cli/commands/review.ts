@@ -26,15 +26,33 @@ export function registerReview(program: Command, cli: CliEnv): void {
     .command('review')
     .description('walk through the memories added since your last review: accept, edit, delete, change type, skip')
     .option('--json', 'list the pending ones as JSON and exit (for scripts)')
-    .action(async (o: { json?: boolean }) => {
+    .option('--accept [id...]', 'accept these memories without a terminal (for scripts)')
+    .option('--all', 'with --accept: accept every pending memory (claude-mem review --accept --all)')
+    .action(async (o: { json?: boolean; accept?: string[] | true; all?: boolean }) => {
       if (o.json) {
         const pending = await withCliMemory(cli, (m) => m.pendingReview(), { create: false });
         cli.print(JSON.stringify(pending.map(memoryJson), null, 2));
         return;
       }
-      if (!process.stdin.isTTY) throw new UsageError('review asks for a key per memory and needs a terminal; "claude-mem review --json" lists the pending ones for scripts.');
+      if (o.accept !== undefined || o.all) {
+        const ids = Array.isArray(o.accept) ? o.accept : [];
+        if (o.all && ids.length) throw new UsageError('--accept takes ids or --all, not both. Example: claude-mem review --accept 12 g3, or claude-mem review --accept --all');
+        if (!o.all && ids.length === 0) throw new UsageError('--accept needs ids (claude-mem review --json lists them) or --all.');
+        const { accepted, unknown } = await withCliMemory(cli, (m) => acceptMany(m, o.all ? m.pendingReview().map((x) => x.id) : ids));
+        cli.print(`accepted ${accepted.length}${accepted.length ? ` (${accepted.join(', ')})` : ''}`);
+        if (unknown.length) throw new UsageError(`no memory ${unknown.join(', ')}: "claude-mem review --json" lists the pending ones.`);
+        return;
+      }
+      if (!process.stdin.isTTY) throw new UsageError('review asks for a key per memory and needs a terminal; "claude-mem review --json" lists the pending ones, "claude-mem review --accept <id…>" or "--accept --all" accepts them.');
       await withCliMemory(cli, (m) => withRawKeys(() => walk(m, cli)), { create: false });
     });
+}
+
+function acceptMany(m: DirectoryMemory, ids: string[]): { accepted: string[]; unknown: string[] } {
+  const accepted: string[] = [];
+  const unknown: string[] = [];
+  for (const id of ids) (m.accept(id) ? accepted : unknown).push(id);
+  return { accepted, unknown };
 }
 
 async function walk(m: DirectoryMemory, cli: CliEnv): Promise<void> {

@@ -73,7 +73,8 @@ export function registerStatus(program: Command, cli: CliEnv): void {
       if (team) {
         const when = team.last_sync ? new Date(team.last_sync).toISOString().slice(0, 16).replace('T', ' ') : 'never';
         cli.print(`team: ${team.team} ${team.url}, project ${team.project ?? '(no git remote: not shared)'}, sharing ${team.share === 'all' ? 'all' : 'reviewed'} memories`);
-        cli.print(`               last sync ${when}; ${team.pending_push} change${team.pending_push === 1 ? '' : 's'} of yours waiting to be sent${team.conflicts ? `; ${team.conflicts} value${team.conflicts === 1 ? '' : 's'} where you and a teammate disagreed (the newer one holds)` : ''}`);
+        const unreviewed = team.share === 'reviewed' && status.pending_review ? `; ${status.pending_review} wait${status.pending_review === 1 ? 's' : ''} for your review first (claude-mem review, or review --accept --all)` : '';
+        cli.print(`               last sync ${when}; ${team.pending_push} change${team.pending_push === 1 ? '' : 's'} of yours waiting to be sent${unreviewed}${team.conflicts ? `; ${team.conflicts} value${team.conflicts === 1 ? '' : 's'} where you and a teammate disagreed (the newer one holds)` : ''}`);
         cli.print(`               from teammates: ${kv(team.authors)}`);
         if (team.last_error) cli.print(`               the last sync failed: ${team.last_error}`);
       }

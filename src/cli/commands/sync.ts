@@ -20,5 +20,7 @@ export function registerSync(program: Command, cli: CliEnv): void {
       if (r.held) cli.messages.warn(`${r.held.count} of your memories stay local: ${r.held.reason}.`);
       if (o.quiet) return;
       cli.print(`pulled ${added} new, ${updated} updated, ${deleted} deleted${skipped ? ` (${skipped} already here)` : ''}; pushed ${r.pushed}`);
+      // Why a push sent less than the user expects: team.share: reviewed sends what a person reviewed (remember and markers are, at birth).
+      if (r.unreviewed) cli.print(`${r.unreviewed} of your memories wait for review before they are shared (team.share: reviewed): claude-mem review, or claude-mem review --accept --all`);
     });
 }
