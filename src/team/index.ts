@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { DirectoryMemory } from '../memory/directory-memory.js';
 import { writePrivateFile } from '../fs-private.js';
-import { connectTeam, maskUrl } from './connect.js';
+import { connectTeam, maskUrl, TeamError } from './connect.js';
 import { projectKey } from './project-key.js';
 import { syncOnce, type SyncReport, type SyncTarget } from './sync.js';
 import { setTeamState } from '../store/team-links.js';
@@ -45,6 +45,13 @@ export function teamTarget(memory: DirectoryMemory): SyncTarget {
 }
 
 
+/** A connection lost mid-sync (the server restarted, the network dropped): not a bug to report. */
+export function wentAway(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^(?:57P0[123]|08\d{3}|ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT)$/.test(code)) return true;
+  return /Connection terminated|terminating connection|server closed the connection|Client has encountered a connection error|Client was closed|not queryable/i.test(String((err as Error | null)?.message ?? ''));
+}
+
 export async function syncProject(memory: DirectoryMemory, env: NodeJS.ProcessEnv): Promise<SyncReport> {
   const target = teamTarget(memory);
   try {
@@ -54,7 +61,8 @@ export async function syncProject(memory: DirectoryMemory, env: NodeJS.ProcessEn
     } finally {
       await client.end().catch(() => undefined);
     }
-  } catch (err) {
+  } catch (raw) {
+    const err = wentAway(raw) ? new TeamError('the team store went away during the sync (a restart, or the network): nothing was lost, and what the server did not confirm is sent again. Run "claude-mem sync" again.') : raw;
     // Kept for status: a background sync has no terminal to say it on.
     try {
       setTeamState(memory.stores.project, 'last_error', `${new Date().toISOString()} ${(err as Error).message}`.slice(0, 500));

@@ -12,6 +12,8 @@
  * as itself into a team where it may write.
  */
 export const MEMBER_ROLE = 'claude_mem_member';
+/** Members of this role may change or delete any memory of their teams (grant it to a team's admins). */
+export const ADMIN_ROLE = 'claude_mem_admin';
 
 export interface ServerMigration {
   name: string;
@@ -59,6 +61,39 @@ export const SERVER_MIGRATIONS: ServerMigration[] = [
       GRANT USAGE ON SEQUENCE cm_changes_seq_seq TO ${MEMBER_ROLE};
     `,
   },
+  {
+    // The server enforces what a member may do, not the client: a memory
+    // (team, project, uid) belongs to the author of its first row; only they,
+    // or a member of ${ADMIN_ROLE}, may put or delete it again. The time
+    // that orders changes is the server's (at), and a memory's own date
+    // (created_at) is never in the future, so no value wins "forever". A
+    // delete takes the text out of every earlier row of that memory (the
+    // tombstone stays): forgotten means gone from the server too. The guard
+    // runs as the schema's owner (SECURITY DEFINER, its search_path fixed)
+    // to see every row and blank them; members still may only insert.
+    name: '002_ownership',
+    sql: `
+      CREATE INDEX cm_changes_memory ON cm_changes (team, project, uid, seq);
+      CREATE FUNCTION cm_changes_guard() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $guard$
+      DECLARE
+        owner name;
+      BEGIN
+        NEW.at := now();
+        IF NEW.created_at IS NULL OR NEW.created_at > now() THEN NEW.created_at := now(); END IF;
+        SELECT c.author INTO owner FROM cm_changes c WHERE c.team = NEW.team AND c.project = NEW.project AND c.uid = NEW.uid ORDER BY c.seq LIMIT 1;
+        IF owner IS NOT NULL AND owner <> NEW.author AND NOT pg_has_role(NEW.author, '${ADMIN_ROLE}', 'MEMBER') THEN
+          RAISE EXCEPTION 'memory % belongs to %: only its author or a team admin may change or delete it', NEW.uid, owner USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        IF NEW.op = 'delete' THEN
+          UPDATE cm_changes SET text = '' WHERE team = NEW.team AND project = NEW.project AND uid = NEW.uid AND op = 'put' AND text <> '';
+        END IF;
+        RETURN NEW;
+      END
+      $guard$;
+      REVOKE ALL ON FUNCTION cm_changes_guard() FROM PUBLIC;
+      CREATE TRIGGER cm_changes_guard BEFORE INSERT ON cm_changes FOR EACH ROW EXECUTE FUNCTION cm_changes_guard();
+    `,
+  },
 ];
 
 export const SERVER_VERSION = SERVER_MIGRATIONS.length;
@@ -71,6 +106,7 @@ export const SERVER_VERSION = SERVER_MIGRATIONS.length;
 export function schemaSql(): string[] {
   return [
     `DO $role$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${MEMBER_ROLE}') THEN CREATE ROLE ${MEMBER_ROLE} NOLOGIN; END IF; END $role$;`,
+    `DO $role$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${ADMIN_ROLE}') THEN CREATE ROLE ${ADMIN_ROLE} NOLOGIN; END IF; END $role$;`,
     'CREATE TABLE IF NOT EXISTS claude_mem_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());',
     `GRANT SELECT ON claude_mem_migrations TO ${MEMBER_ROLE};`,
     ...SERVER_MIGRATIONS.map(

@@ -16,9 +16,10 @@ import type { DirectoryMemory } from '../memory/directory-memory.js';
 import { contentHash, type Candidate, type MemoryStore } from '../store/index.js';
 import { existingIds, inTransaction, linkOf, saveLink, setTeamState, shareableRows, teamLinks, teamState } from '../store/team-links.js';
 import { redact, teamAgent, teamAuthorOf } from '../text/index.js';
-import { safeMessage, TeamError } from './connect.js';
+import { maskUrl, safeMessage, TeamError } from './connect.js';
 import { newUid, planPush, type PushOp } from './plan.js';
 import { SERVER_VERSION } from './server-schema.js';
+import { withLease } from './sync-lease.js';
 
 export interface SyncTarget {
   url: string;
@@ -35,6 +36,8 @@ export interface SyncReport {
   held?: { count: number; reason: string };
   /** Ours, not sent because no person reviewed them yet (team.share: reviewed). */
   unreviewed: number;
+  /** Teammates' memories forgotten here with --team that the server kept: only their author or an admin deletes them. */
+  refused: number;
   at: number;
 }
 
@@ -164,60 +167,103 @@ export function pendingPush(memory: DirectoryMemory, share: SyncTarget['share'])
 }
 
 /** Sends what is ours and new, in batches; each batch is one server transaction. */
-export async function push(client: Client, memory: DirectoryMemory, t: SyncTarget): Promise<{ pushed: number; held?: SyncReport['held'] }> {
+export async function push(client: Client, memory: DirectoryMemory, t: SyncTarget): Promise<{ pushed: number; held?: SyncReport['held']; refused: number }> {
   const store = memory.stores.project;
   const ops = pendingPush(memory, t.share);
+  // Deletes of teammates' memories (forget --team) go one by one, last: the server takes them only
+  // from the memory's author or a team admin, and one refused must not hold back the user's own.
+  const own = ops.filter((o) => o.origin === 'mine');
+  const theirs = ops.filter((o) => o.origin === 'team');
   let pushed = 0;
-  for (let i = 0; i < ops.length; i += PUSH_BATCH) {
-    const batch = ops.slice(i, i + PUSH_BATCH);
+  for (let i = 0; i < own.length; i += PUSH_BATCH) {
+    const batch = own.slice(i, i + PUSH_BATCH);
     // A new memory's uid is kept before it is sent: if the server takes the batch and the reply is
     // lost, the next push sends the same uid and key, and the server's unique key makes it a no-op.
     inTransaction(store, () => {
       for (const o of batch) if (o.op === 'put' && !linkOf(store, o.uid)) saveLink(store, { uid: o.uid, memoryId: o.memoryId, globalId: o.globalId, origin: 'mine', author: null, pushedHash: null, deleted: false });
     });
-    try {
-      await client.query('BEGIN');
-      // One pusher per team at a time: rows commit in seq order, so no reader skips one.
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('claude-mem:' || $1))", [t.team]);
-      await client.query(
-        `INSERT INTO cm_changes (team, project, uid, op, type, text, machine, change_key, created_at)
-           SELECT $1, $2, u.uid, u.op, u.type, u.text, $3, u.change_key, to_timestamp(u.created / 1000.0)
-             FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::float8[]) AS u(uid, op, type, text, change_key, created)
-         ON CONFLICT (team, change_key) DO NOTHING`,
-        [
-          t.team,
-          t.project,
-          t.machine,
-          batch.map((o) => o.uid),
-          batch.map((o) => o.op),
-          batch.map((o) => o.type ?? null),
-          batch.map((o) => (o.text === undefined ? null : redact(o.text))),
-          batch.map((o) => o.changeKey),
-          batch.map((o) => o.createdAt ?? null),
-        ],
-      );
-      // Delivered at the commit: the teammates' running syncs pull at once.
-      await client.query('SELECT pg_notify($1, $2)', [FEED_CHANNEL, t.team]);
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      if (/row-level security/i.test(safeMessage(err, t.url))) return { pushed, held: { count: ops.length - pushed, reason: `you may read team "${t.team}" but not write to it (a read-only member, or no longer a member)` } };
-      throw err;
-    }
-    // Recorded only once the server has them: a push cut short is sent again, and the key makes that a no-op.
-    inTransaction(store, () => {
-      for (const o of batch) saveLink(store, { uid: o.uid, memoryId: o.op === 'delete' ? null : o.memoryId, globalId: o.globalId, origin: o.origin, author: null, pushedHash: o.hash, deleted: o.op === 'delete' });
-    });
+    const sent = await sendBatch(client, store, t, batch);
+    if (sent === 'read-only') return { pushed, held: { count: ops.length - pushed, reason: `you are a read-only member of team "${t.team}": you receive its memories, and yours stay on this machine` }, refused: 0 };
     pushed += batch.length;
   }
-  return { pushed };
+  let refused = 0;
+  for (const o of theirs) {
+    const sent = await sendBatch(client, store, t, [o]);
+    if (sent === 'read-only') return { pushed, held: { count: theirs.length - refused, reason: `you are a read-only member of team "${t.team}": you receive its memories, and yours stay on this machine` }, refused };
+    if (sent === 'not yours') {
+      // Forgotten here; the team keeps it. Recorded, so it is not sent again on every sync.
+      inTransaction(store, () => saveLink(store, { uid: o.uid, memoryId: null, globalId: o.globalId, origin: o.origin, author: linkOf(store, o.uid)?.author ?? null, pushedHash: null, deleted: true }));
+      refused++;
+    } else pushed++;
+  }
+  return { pushed, refused };
+}
+
+/** One server transaction; 'read-only' or 'not yours' when the server refused it for who the user is. */
+async function sendBatch(client: Client, store: MemoryStore, t: SyncTarget, batch: PushOp[]): Promise<'sent' | 'read-only' | 'not yours'> {
+  try {
+    await client.query('BEGIN');
+    // One pusher per team at a time: rows commit in seq order, so no reader skips one.
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('claude-mem:' || $1))", [t.team]);
+    await client.query(
+      `INSERT INTO cm_changes (team, project, uid, op, type, text, machine, change_key, created_at)
+         SELECT $1, $2, u.uid, u.op, u.type, u.text, $3, u.change_key, to_timestamp(u.created / 1000.0)
+           FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::float8[]) AS u(uid, op, type, text, change_key, created)
+       ON CONFLICT (team, change_key) DO NOTHING`,
+      [
+        t.team,
+        t.project,
+        t.machine,
+        batch.map((o) => o.uid),
+        batch.map((o) => o.op),
+        batch.map((o) => o.type ?? null),
+        batch.map((o) => (o.text === undefined ? null : redact(o.text))),
+        batch.map((o) => o.changeKey),
+        batch.map((o) => o.createdAt ?? null),
+      ],
+    );
+    // Delivered at the commit: the teammates' running syncs pull at once.
+    await client.query('SELECT pg_notify($1, $2)', [FEED_CHANNEL, t.team]);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    const message = safeMessage(err, t.url);
+    if (/row-level security/i.test(message)) return 'read-only';
+    if (/belongs to .*only its author or a team admin/i.test(message)) return 'not yours';
+    throw err;
+  }
+  // Recorded only once the server has them: a push cut short is sent again, and the key makes that a no-op.
+  inTransaction(store, () => {
+    for (const o of batch) saveLink(store, { uid: o.uid, memoryId: o.op === 'delete' ? null : o.memoryId, globalId: o.globalId, origin: o.origin, author: null, pushedHash: o.hash, deleted: o.op === 'delete' });
+  });
+  return 'sent';
+}
+
+/** How long a sync waits for another one of the same replica (the background one of `run`) to finish. */
+export const SYNC_WAIT_MS = 60_000;
+
+/**
+ * Who the user is in the team, from the one membership row RLS lets them
+ * see: not a member (never added, or removed) is an error that says so; a
+ * read-only member pulls and keeps their own changes local.
+ */
+export async function membership(client: Client, t: SyncTarget): Promise<'writer' | 'reader'> {
+  const { rows } = await client.query<{ can_write: boolean }>('SELECT can_write FROM cm_members WHERE team = $1 AND role = current_user', [t.team]);
+  const row = rows[0];
+  if (!row) throw new TeamError(`you are not a member of team "${t.team}" on ${maskUrl(t.url)} (never added, or removed): nothing was sent or received, and your memories stay here. Ask the team's admin to run "claude-mem team add <your role>" if you should be.`);
+  return row.can_write ? 'writer' : 'reader';
 }
 
 export async function syncOnce(client: Client, memory: DirectoryMemory, t: SyncTarget): Promise<SyncReport> {
   await checkServer(client, t.url);
-  const pulled = await pull(client, memory, t);
-  const { pushed, held } = await push(client, memory, t);
-  const at = Date.now();
-  setTeamState(memory.stores.project, 'last_sync', String(at));
-  return { pulled, pushed, ...(held ? { held } : {}), unreviewed: unreviewedCount(memory, t.share), at };
+  await membership(client, t);
+  const report = await withLease(memory.stores.project, SYNC_WAIT_MS, async (): Promise<SyncReport> => {
+    const pulled = await pull(client, memory, t);
+    const { pushed, held, refused } = await push(client, memory, t);
+    const at = Date.now();
+    setTeamState(memory.stores.project, 'last_sync', String(at));
+    return { pulled, pushed, ...(held ? { held } : {}), refused, unreviewed: unreviewedCount(memory, t.share), at };
+  });
+  if (!report) throw new TeamError(`another sync of this project has been running for over ${SYNC_WAIT_MS / 1000} s; nothing was changed. Run "claude-mem sync" again when it ends.`);
+  return report;
 }

@@ -13,20 +13,13 @@ import { dirname } from 'node:path';
 import { connectTeam } from './connect.js';
 import { FEED_CHANNEL, checkServer, pull, push, type SyncTarget } from './sync.js';
 import { setTeamState } from '../store/team-links.js';
+import { alive, withLease } from './sync-lease.js';
 
 const TICK_MS = 300;
 /** A pull now and then even without a notification (one missed while reconnecting). */
 const FALLBACK_PULL_MS = 60_000;
 const RETRY_MS = 5000;
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 export async function watchTeam(memory: DirectoryMemory, target: SyncTarget, env: NodeJS.ProcessEnv, parent: number | undefined): Promise<void> {
   const versionDir = dirname(memory.stores.project.path);
@@ -55,6 +48,12 @@ export async function watchTeam(memory: DirectoryMemory, target: SyncTarget, env
   };
   const round = async (): Promise<void> => {
     client ??= await connect();
+    const c = client;
+    // A manual sync holds the replica: this round waits for the next tick.
+    const done = await withLease(memory.stores.project, 0, () => exchange(c));
+    if (done === undefined) wantPull = true;
+  };
+  const exchange = async (client: Client): Promise<true> => {
     const version = readVersion(versionDir);
     if (wantPull || Date.now() - lastPull > FALLBACK_PULL_MS) {
       wantPull = false;
@@ -67,6 +66,7 @@ export async function watchTeam(memory: DirectoryMemory, target: SyncTarget, env
       // What this round wrote moved the version too: only a later change is news.
       seen = readVersion(versionDir);
     }
+    return true;
   };
   for (;;) {
     if (parent !== undefined && !alive(parent)) break;

@@ -23,6 +23,15 @@ function binDir() {
   throw new Error('PostgreSQL is not installed: apt-get install postgresql (.ci/run does this)');
 }
 
+/** A client tool of the server's: beside initdb, else in the newest /usr/lib/postgresql/<v>/bin, else on PATH. */
+function toolPath(bin, name) {
+  if (existsSync(join(bin, name))) return join(bin, name);
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) if (existsSync(join(base, v, 'bin', name))) return join(base, v, 'bin', name);
+  return name;
+}
+
 async function freePort() {
   return new Promise((resolve, reject) => {
     const s = createServer();
@@ -78,6 +87,12 @@ export async function startCluster() {
   let stopped = false;
   return {
     port,
+    /** The database as pg_dump writes it: what a stolen backup would hold. */
+    dump: (db) => {
+      const r = spawnSync(toolPath(bin, 'pg_dump'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', db], { encoding: 'utf8', env: { ...process.env, PGPASSWORD: ADMIN_PASSWORD } });
+      if (r.status !== 0) throw new Error(`pg_dump failed: ${r.stderr || r.error}`);
+      return r.stdout;
+    },
     url: (role, db) => `postgres://${role}@127.0.0.1:${port}/${db}`,
     admin,
     createDatabase: (name) => once(`CREATE DATABASE ${name}`),

@@ -18,6 +18,7 @@ export function registerSync(program: Command, cli: CliEnv): void {
       const r = await withCliMemory(cli, (m) => syncProject(m, cli.env));
       const { added, updated, deleted, skipped } = r.pulled;
       if (r.held) cli.messages.warn(`${r.held.count} of your memories stay local: ${r.held.reason}.`);
+      if (r.refused) cli.messages.warn(`${r.refused} teammate${r.refused === 1 ? "'s memory" : "s' memories"} you forgot with --team ${r.refused === 1 ? 'is' : 'are'} gone from here but not from the team: only a memory's author or a team admin deletes it for everyone.`);
       if (o.quiet) return;
       cli.print(`pulled ${added} new, ${updated} updated, ${deleted} deleted${skipped ? ` (${skipped} already here)` : ''}; pushed ${r.pushed}`);
       // Why a push sent less than the user expects: team.share: reviewed sends what a person reviewed (remember and markers are, at birth).

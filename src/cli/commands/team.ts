@@ -47,6 +47,8 @@ export function registerTeam(program: Command, cli: CliEnv): void {
       const t = o.team ?? loadFor(cli).config.team.name;
       if (!t) throw new UsageError('which team? Pass --team <name> or set team.name.');
       await run(o, (s) => s.addMemberSql(t, role, { readOnly: o.readOnly, createRole: o.createRole }), `${role} is a ${o.readOnly ? 'read-only ' : ''}member of "${t}"`);
+      // A login role with no password cannot log in over the network (scram): say so, with the statement.
+      if (o.createRole && !o.print) cli.messages.warn(`the role ${role} was created without a password; give it one before they sync: ALTER ROLE ${role} PASSWORD '…';`);
     });
   admin(team.command('remove'))
     .description('take a person out of a team: they see none of its memories from then on')
