@@ -10,7 +10,7 @@ import { redactCommands } from './redact-commands.js';
 import { BARE, QUOTED, hideValues, isReference, unquote } from './redact-values.js';
 
 /** Words that say the value after them is a credential. "key" alone is too common (a map key, a GPG key id). */
-const WORD_EN = String.raw`pass(?:word|phrase|wd|code)?s?|pwd|pw|secrets?|tokens?|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|license[ _-]?keys?|master[ _-]?keys?|encryption[ _-]?keys?|app[ _-]?keys?|auth[ _-]?keys?|(?:pre[ _-]?)?shared[ _-]?keys?|psk|signing[ _-]?keys?|basic[ _-]?auth|credentials?|pin`;
+const WORD_EN = String.raw`pass(?:word|phrase|wd|code)?s?|pwd|pw|secrets?|tokens?|(?:totp|otp|2fa|mfa|authenticator)[ _-]?(?:seeds?|secrets?|keys?)|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|license[ _-]?keys?|master[ _-]?keys?|encryption[ _-]?keys?|app[ _-]?keys?|auth[ _-]?keys?|(?:pre[ _-]?)?shared[ _-]?keys?|psk|signing[ _-]?keys?|basic[ _-]?auth|credentials?|pin`;
 const WORD_ZH = '密码|口令|密钥|秘钥|令牌|私钥|凭证|凭据|授权码|访问码';
 
 /**
@@ -41,6 +41,8 @@ function linkedCredential(raw: string, word: string): boolean {
   const { inner, open } = unquote(raw);
   const v = inner.trim();
   if (!v || v.includes('\u0000') || v.includes('[redacted') || isReference(v)) return false;
+  // "--from-literal=password='…'": the word named a key, and this is the key, not its value.
+  if (!open && /^[\w.-]+=$/.test(v)) return false;
   if (open) return v.length >= 4;
   if (v.length < 4) return false;
   if (/^\d+$/.test(v)) return v.length >= 4 && /pass|pwd|pin|密码|口令/i.test(word);
@@ -51,11 +53,14 @@ function linkedCredential(raw: string, word: string): boolean {
   return /[0-9]/.test(v) || /[^A-Za-z0-9]/.test(v) || (/[a-z]/.test(v) && /[A-Z]/.test(v)) || v.length >= 16;
 }
 
+/** Grouped like an app password or an authenticator seed: four or more groups of four ("abcd efgh ijkl mnop", "JBSW Y3DP EHPK 3PXP"). */
+const GROUPED = String.raw`[A-Za-z0-9]{4}(?:[ \t][A-Za-z0-9]{4}){3,7}(?![A-Za-z0-9])`;
+
 const LINK_EN = String.raw`(?:\b(?:is|was|are|were|becomes|became)\b(?:[ \t]+(?:now|still|currently|just))?(?:[ \t]+(?:set[ \t]+to|changed[ \t]+to))?|\b(?:set|changed|rotated|reset|updated)[ \t]+to\b|=>|[:=：])`;
 
 /** "the root password is hunter22", "password for grafana: 'a b c'", "API key = …". */
 const PROSE_EN = new RegExp(
-  String.raw`(?<pre>\b(?<word>${WORD_EN})\b["']?(?<fill>(?:[ \t]+(?!(?:is|was|are|were|to)\b)[\p{L}\p{N}_.@-]+){0,6}?)[ \t]*${LINK_EN}[ \t]*)(?<val>${QUOTED}|${BARE})`,
+  String.raw`(?<pre>\b(?<word>${WORD_EN})\b["']?(?<fill>(?:[ \t]+(?!(?:is|was|are|were|to)\b)(?:[\p{L}\p{N}_.@-]+|\([^)\n]{1,30}\))){0,6}?)[ \t]*${LINK_EN}[ \t]*)(?<val>${QUOTED}|${GROUPED}|${BARE})`,
   'giu',
 );
 
@@ -94,11 +99,11 @@ const USE_AS_ZH = new RegExp(String.raw`(?<pre>(?:用|以|拿)[ \t]*)(?<val>${QU
  * a value shaped like a password (letters with digits or symbols) counts,
  * so "password reset", "password-less" or "密码至少 12 位" stay.
  */
-const PASSWORD_NEAR = new RegExp(String.raw`(?<pre>(?:\b(?<word>pass(?:word|wd|phrase)|pwd|pw)\b|(?<zh>密码|口令))[ \t]+)(?<val>${BARE})`, 'giu');
+const PASSWORD_NEAR = new RegExp(String.raw`(?<pre>(?:\b(?<word>pass(?:word|wd|phrase)?|pwd|pw)\b|(?<zh>密码|口令))[ \t]+)(?<val>${BARE})`, 'giu');
 
 /** "login is admin/Qw3rty!2024", "账号 test01 / Qw3rty": a user and a password joined by a slash. */
 const LOGIN_PAIR = new RegExp(
-  String.raw`(?<pre>(?:\b(?:login|logins|log[ \t]+in|sign[ \t]+in|credentials?|account|user(?:name)?)\b|账号|帐号|用户名|登录)[^\n/]{0,40}?[ \t:：][\w.@-]+[ \t]*/[ \t]*)(?<val>[^\s/]+)`,
+  String.raw`(?<pre>(?:\b(?:login|logins|log[ \t]+in|sign[ \t]+in|credentials?|account|user(?:name)?|basic[ \t]+auth)\b|账号|帐号|用户名|登录)[^\n/]{0,40}?[ \t:：][\w.@-]+[ \t]*/[ \t]*)(?<val>[^\s/]+)`,
   'giu',
 );
 
@@ -124,12 +129,22 @@ function aboutFiller(groups: Record<string, string | undefined>): boolean {
 }
 
 /** A cheap test that skips the word rules: most text names no secret (redaction runs on every write). */
-const HAS_LOGIN = /log[ \t]?in|sign[ \t]?in|credential|account|user|账号|帐号|用户名|登录/i;
+const HAS_LOGIN = /log[ \t]?in|sign[ \t]?in|credential|account|user|basic[ \t]+auth|账号|帐号|用户名|登录/i;
+
+/**
+ * "GitHub recovery codes: 4f8k2-j9d7q …", "backup codes are 12345678, …",
+ * "恢复码：…": every code of the list after the words.
+ */
+const CODES = new RegExp(
+  String.raw`(?<pre>(?:\b(?:recovery|backup|one[- ]?time|emergency|scratch)[ \t]+codes?\b|恢复码|备用码|救援码)[^\n:：]{0,30}?(?:[:：]|\b(?:are|is)\b|是)[ \t]*)(?<val>[A-Za-z0-9]{4,}(?:-[A-Za-z0-9]{4,})*(?:[ \t]*[,;，]?[ \t]*[A-Za-z0-9]{4,}(?:-[A-Za-z0-9]{4,})*){0,15})`,
+  'giu',
+);
 const HAS_WORD = new RegExp(String.raw`pass|pwd|\bpw\b|secret|token|key|\bpsk\b|auth|credential|\bpin\b|${WORD_ZH}`, 'i');
 
 export function redactByContext(text: string): string {
   let out = redactCommands(text);
   if (out.includes('/') && HAS_LOGIN.test(out)) out = hideValues(out, LOGIN_PAIR, 'password', (v) => passwordLike(v));
+  if (/codes?\b|恢复码|备用码|救援码/i.test(out)) out = hideValues(out, CODES, 'secret', (v) => /[0-9]/.test(v));
   if (!HAS_WORD.test(out)) return out;
   out = hideValues(out, IDENT_PROSE, 'secret', (v, g) => linkedCredential(v, g['word'] ?? ''));
   out = hideValues(out, CHANGED_TO, 'secret', (v, g) => !aboutFiller(g) && linkedCredential(v, g['word'] ?? ''));

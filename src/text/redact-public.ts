@@ -14,6 +14,12 @@ const PUBLIC = [
   // A link to a picture, a video or a sound: its file name may carry a UUID or a hash, never a credential
   // (no userinfo, no query string, where signed links keep theirs).
   /\bhttps?:\/\/[^\s/?#@]+\/[^\s?#@]*\.(?:jpe?g|png|gif|webp|avif|svg|bmp|ico|mp4|webm|mov|mp3|wav|ogg)(?![\w?#])/gi,
+  // A Go module hash (go.sum: h1:<base64 of sha256>), a yarn lockfile checksum.
+  /\bh1:[A-Za-z0-9+/]{43}=/g,
+  /\bchecksum:?[ \t]+(?:[0-9a-z]{1,8}\/)?[0-9a-f]{64,128}\b/gi,
+  // Trace context and ids named as ids (trace_id=…, span-id: …, traceparent 00-<trace>-<span>-01): they locate a request, they open nothing.
+  /\b00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}\b/gi,
+  /\b(?:trace|span|parent|request|correlation)[_-]?id["']?[ \t]*[:=][ \t]*["']?[0-9a-f]{8,64}\b/gi,
   // PNG, JPEG, GIF, WebP and PDF files in base64 start with these.
   /(?<![A-Za-z0-9+/])(?:iVBORw0KGgo|\/9j\/[47]AA|R0lGOD[dl]h|UklGR|JVBERi0)[A-Za-z0-9+/]{20,}=*/g,
 ];

@@ -22,6 +22,10 @@ export function isReference(v: string): boolean {
   // A path: where a key file lives, not the key.
   if (/^(?:~|\.{1,2})?\/[\w.@~/-]*$/.test(v) || /^[\w.-]+\/[\w./-]+\.(?:pem|key|json|txt|env|p12|pfx|crt|asc|gpg)$/i.test(v)) return true;
   if (/^(?:true|false|null|none|nil|yes|no|on|off|required|optional|empty|unset|undefined|stdin|prompt)$/i.test(v)) return true;
+  // A placeholder: cut off with an ellipsis (sk-...), or one that says it stands for yours (your-api-key-here, changeme).
+  if (/(?:\.\.\.|…)$/.test(v) || /^(?:your|my)[-_]|[-_](?:here|goes-here)$/i.test(v) || /^(?:changeme|change-me|example|placeholder|dummy|redacted|secret|password)$/i.test(v)) return true;
+  // A colour (#1e90ff), as design tokens have them.
+  if (/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(v)) return true;
   return false;
 }
 

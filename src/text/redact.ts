@@ -106,7 +106,9 @@ const LOCATION_KEY = /(?:_|-|\.)(?:uri|url|endpoint|file|path|dir|env|name|type|
 function replaceRule(text: string, rule: Rule): string {
   return text.replace(rule.pattern, (...m: unknown[]) => {
     const whole = String(m[0]);
-    if (rule.label === 'secret' && (COUNTING_KEY.test(String(m[1])) || LOCATION_KEY.test(String(m[1])) || isReference(String(m[2])))) return whole;
+    // A key's id is where it is found (client_id), except a private key's own id, which names the key in a service account file.
+    const location = LOCATION_KEY.test(String(m[1])) && !/(?:private|secret)[_-]?key[_-]?id/i.test(String(m[1]));
+    if (rule.label === 'secret' && (COUNTING_KEY.test(String(m[1])) || location || isReference(String(m[2])))) return whole;
     const index = rule.group;
     if (index === undefined) return `[redacted:${rule.label}]`;
     // Every grouped rule's groups cover its whole match, so joining them rebuilds it.

@@ -4,6 +4,17 @@ import { join } from 'node:path';
 import { makeSandbox } from '../helpers/sandbox.js';
 import { cm, listJson } from '../helpers/cli.js';
 import { startCli } from '../helpers/pty-harness.js';
+import { withMemory } from '../../src/index.js';
+
+/**
+ * Memories a session left (what review is for): what the user typed with
+ * remember is reviewed as it is written, so these come as the distiller's.
+ */
+function distilled(o: { cwd: string; env: NodeJS.ProcessEnv }, items: Array<[type: string, text: string]>): Promise<unknown> {
+  return withMemory(o, (m) =>
+    m.write(items.map(([type, text]) => ({ type: type as 'project' | 'fact', text, dir: m.paths.projectRoot, agent: 'claude', sessionId: 's1', source: 'claude transcript' }))),
+  );
+}
 
 const MEMORIES: Array<[type: string, text: string]> = [
   ['fact', 'The orders table got an index on create_time in the last migration'],
@@ -29,7 +40,9 @@ describe('claude-mem review, in a real terminal', () => {
     writeFileSync(editor, `#!/bin/sh\nprintf '%s\\n' 'Deploys go through scripts/release.sh after the database migration' > "$1"\n`);
     chmodSync(editor, 0o755);
     const o = { cwd: sb.project, env: { ...sb.env, EDITOR: editor, VISUAL: '' } };
-    for (const [type, text] of MEMORIES) expect(cm(['-q', 'remember', '--type', type, text], o).status).toBe(0);
+    await distilled(o, MEMORIES);
+    // What the user typed is reviewed at birth: not part of the walk.
+    expect(cm(['-q', 'remember', 'Releases are tagged from main by the on-call engineer'], o).status).toBe(0);
     expect(cm(['status'], o).stdout).toContain('5 not yet reviewed: claude-mem review');
     expect((JSON.parse(cm(['review', '--json'], o).stdout) as unknown[]).length).toBe(5);
 
@@ -39,7 +52,7 @@ describe('claude-mem review, in a real terminal', () => {
       const shown = t.text().slice(t.text().lastIndexOf(`[${i}/5]`));
       const step = PLAN.find(([word]) => shown.includes(word));
       expect(step, `no plan for:\n${shown}`).toBeDefined();
-      expect(shown).toContain('source: typed with claude-mem remember');
+      expect(shown).toContain('source: session s1 (claude)');
       // A step's keys in one write, as a fast typist's arrive: each is still read on its own.
       t.write((step?.[1] ?? []).join(''));
     }
@@ -65,8 +78,10 @@ describe('claude-mem review, in a real terminal', () => {
   it('quits at q and at Ctrl-C, leaving the rest pending; says so when nothing is pending', async () => {
     const sb = makeSandbox('cm-review-q');
     const o = { cwd: sb.project, env: sb.env };
-    expect(cm(['-q', 'remember', 'The linter config lives in eslint.config.js at the root'], o).status).toBe(0);
-    expect(cm(['-q', 'remember', 'Integration tests need the docker compose stack running'], o).status).toBe(0);
+    await distilled(o, [
+      ['project', 'The linter config lives in eslint.config.js at the root'],
+      ['project', 'Integration tests need the docker compose stack running'],
+    ]);
     let t = startCli(['review'], o);
     await t.waitFor('[1/2]');
     t.write('\u0003');

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { withMemory } from '../../src/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -47,6 +48,8 @@ beforeAll(async () => {
   for (const text of ['日志统一使用 JSON 格式，字段名用 snake_case', 'The orders table has an index on create_time since the last migration', XSS, BIDI]) {
     expect(cm(['-q', 'remember', '--type', 'project', text], o).status).toBe(0);
   }
+  // One the distiller left, which no person reviewed yet (what the user types is reviewed as it is written).
+  await withMemory(o, (m) => m.write([{ type: 'fact', text: 'The CI cache is keyed on the lockfile hash and the Node version', dir: m.paths.projectRoot, agent: 'bash', sessionId: null, source: null }]));
   ({ server, url } = await startUiServer(o));
   // A loaded two-core machine has taken over puppeteer's default 30 s to start chromium.
   browser = await launchBrowser();
