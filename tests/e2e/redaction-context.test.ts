@@ -7,10 +7,13 @@ import { makeSandbox, CLI } from '../helpers/sandbox.js';
 import { castOfTurns } from '../helpers/casts.js';
 import { cm, listJson } from '../helpers/cli.js';
 import { contextSecrets } from '../helpers/secrets-context.js';
+import { round3Secrets } from '../helpers/secrets-round3.js';
 import { redact } from '../../src/index.js';
 import type { FakeSecret } from '../helpers/secrets.js';
 
-const { secrets: SECRETS, lookAlikes: LOOK_ALIKES } = contextSecrets();
+// The second corpus and the third (a security round's kinds), through every path.
+const SECRETS = [...contextSecrets().secrets, ...round3Secrets().secrets];
+const LOOK_ALIKES = [...contextSecrets().lookAlikes, ...round3Secrets().lookAlikes];
 
 /** What of a secret must never be found: its distinctive parts, or a passphrase whole. */
 function needles(s: FakeSecret): string[] {
