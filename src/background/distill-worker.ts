@@ -5,6 +5,7 @@
  * their results a part at a time, so the first part can be written while
  * the rest is distilled.
  */
+import { hasMarker } from '../text/markers.js';
 import { parentPort } from 'node:worker_threads';
 import { distillSegment, type DistillContext } from '../distill/index.js';
 // Not the store barrel: the worker needs no SQLite.
@@ -50,7 +51,7 @@ async function replayJob(job: ReplayJob): Promise<void> {
   };
   try {
     const r = await replayCast(job.path, {
-      keep: (line) => line.includes(job.segment.marker),
+      keep: (line) => hasMarker(line, job.segment.marker),
       sink: { event: (e) => stream.event(e), line: (l) => stream.line(l), settled: (w) => distill(stream.release(w)) },
     });
     distill(stream.finish());

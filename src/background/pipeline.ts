@@ -1,3 +1,4 @@
+import { hasMarker } from '../text/markers.js';
 import { statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { isShell } from '../agents.js';
@@ -190,7 +191,7 @@ async function replayRest(
 ): Promise<ReplayedLog | ProcessReport> {
   let cast: Replay;
   try {
-    cast = await replayCast(logPath, { keep: (line) => line.includes(o.segment.marker) });
+    cast = await replayCast(logPath, { keep: (line) => hasMarker(line, o.segment.marker) });
   } catch (err) {
     return replayFailed(err, job, report, logPath);
   }
@@ -209,7 +210,7 @@ async function processReplayed(job: SessionJob, report: ProcessReport, logPath: 
   // Streamed through the screen model: memory follows the screen, not the log.
   let cast: Replay;
   try {
-    cast = await replayCast(logPath, { keep: (line) => line.includes(config.watch.prompt_marker) });
+    cast = await replayCast(logPath, { keep: (line) => hasMarker(line, config.watch.prompt_marker) });
   } catch (err) {
     return replayFailed(err, job, report, logPath);
   }

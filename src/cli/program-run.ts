@@ -2,7 +2,7 @@ import { CommanderError, type Command } from 'commander';
 import { exitCodes } from '../errors.js';
 import { brief } from './show.js';
 import { closest } from '../text/edit-distance.js';
-import { commandWord } from './command-word.js';
+import { commandWord, hoistSets } from './command-word.js';
 import { singleCommand } from './single-command.js';
 import type { CliEnv } from './env.js';
 
@@ -31,7 +31,8 @@ export interface ProgramHooks {
  * command. Returns the wrapped CLI's status when the command was `run`.
  * Usage errors become exit codes here; a FatalError goes to the caller.
  */
-export async function runProgram(cli: CliEnv, argv: string[], hooks: ProgramHooks): Promise<number | undefined> {
+export async function runProgram(cli: CliEnv, given: string[], hooks: ProgramHooks): Promise<number | undefined> {
+  const argv = hoistSets(given);
   let runStatus: number | undefined;
   const onRunExit = (s: number): void => {
     runStatus = s;

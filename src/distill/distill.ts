@@ -1,3 +1,4 @@
+import { hasMarker } from '../text/markers.js';
 import { echoHider, privateSpans } from '../text/private-echo.js';
 import { dominantLanguage, isTrivia, weightedLength } from '../text/index.js';
 
@@ -100,8 +101,8 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   for (const g of replyGroups) {
     // A slash command (/exit, /model) is the CLI's own business; what it shows is a menu.
     if (!shell && SLASH_COMMAND.test(g.user)) continue;
-    const sentences = sentencesOf(g.lines.filter((l) => !l.includes(ctx.marker) && !isEcho(l)));
-    if (!g.user.includes(ctx.marker)) transcript.push({ t: g.t, user: g.user, reply: transcriptReply(sentences) });
+    const sentences = sentencesOf(g.lines.filter((l) => !hasMarker(l, ctx.marker) && !isEcho(l)));
+    if (!hasMarker(g.user, ctx.marker)) transcript.push({ t: g.t, user: g.user, reply: transcriptReply(sentences) });
     // A shell prints command output, not answers, and output nobody asked
     // for (no turn) answers nothing: only stated conclusions count there.
     // A question about the world (what is a monad) is answered with what the model knows already.
@@ -116,7 +117,7 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   // user types is a command, not a statement: its output speaks instead.
   for (const t of shell ? [] : seg.turns) {
     const u = cleanLine(t.user);
-    if (t.uncertain || isQuestion(u) || u.includes(ctx.marker) || isTrivia(u) || (isAcknowledgement(u) && weightedLength(u) < ACK_MAX)) continue;
+    if (t.uncertain || isQuestion(u) || hasMarker(u, ctx.marker) || isTrivia(u) || (isAcknowledgement(u) && weightedLength(u) < ACK_MAX)) continue;
     const c = candidate(ctx, u, t.t, 'user');
     if (c.type === 'global' || hasSignal(u)) push(c);
   }

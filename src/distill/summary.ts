@@ -1,3 +1,4 @@
+import { hasMarker } from '../text/markers.js';
 import { summaryHead } from '../text/session-summary.js';
 import type { Segment } from '../segmenter/index.js';
 import { cleanLine } from './sentences.js';
@@ -35,7 +36,7 @@ function joinClipped(parts: string[], sep: string, n: number): string {
 export function requestsOf(seg: Segment, marker: string): string[] {
   return seg.turns
     .map((t) => cleanLine(t.user))
-    .filter((u) => [...u].length >= 4 && !u.includes(marker) && !isTrivia(u) && !QUIT.test(u))
+    .filter((u) => [...u].length >= 4 && !hasMarker(u, marker) && !isTrivia(u) && !QUIT.test(u))
     .slice(0, 8);
 }
 

@@ -17,6 +17,7 @@
  * `forward` to the child and `echo` to the terminal.
  */
 import { KeyReader, type KeyEvent } from '../segmenter/input-keys.js';
+import { markersOf } from '../text/markers.js';
 
 export interface Caught {
   forward: string;
@@ -105,15 +106,21 @@ export class MarkerCatcher {
   private held = '';
   private heldRaw = '';
   private caught: string | undefined;
+  /** The marker being typed, once one is whole (one of `markers`). */
+  private marker = '';
+  private readonly markers: string[];
   /** False while a full-screen app (vim, less) owns the screen. */
   private active = true;
 
   constructor(
-    private readonly marker: string,
+    marker: string,
     private readonly mode: CatchMode,
     /** An AI CLI's own full-screen TUI still takes prompts: catch there too. */
     private readonly everywhere = false,
-  ) {}
+  ) {
+    // The configured marker and, with the default, its English alias (!remember): text/markers.ts.
+    this.markers = markersOf(marker);
+  }
 
   /**
    * Call with the child's output. Full-screen apps (vim, less) take every
@@ -131,7 +138,7 @@ export class MarkerCatcher {
    * the raw bytes as they came.
    */
   feed(text: string): Caught {
-    if (!this.marker) return { forward: text, echo: '', untouched: true };
+    if (this.markers.length === 0) return { forward: text, echo: '', untouched: true };
     let forward = '';
     let echo = '';
     let touched = this.held !== '' || this.caught !== undefined;
@@ -159,10 +166,11 @@ export class MarkerCatcher {
           continue;
         }
         const next = event.kind === 'char' ? this.held + event.ch : '';
-        if (next && this.marker.startsWith(next)) {
+        if (next && this.markers.some((m) => m.startsWith(next))) {
           this.held = next;
           this.heldRaw += raw;
-          if (next === this.marker) {
+          if (this.markers.includes(next)) {
+            this.marker = next;
             this.caught = '';
             this.held = '';
             this.heldRaw = '';
@@ -176,9 +184,11 @@ export class MarkerCatcher {
         this.held = '';
         this.heldRaw = '';
       }
-      if (this.line.empty && this.active && event.kind === 'char' && event.ch === this.marker[0]) {
+      if (this.line.empty && this.active && event.kind === 'char' && this.markers.some((m) => m[0] === event.ch)) {
         touched = true;
-        if (this.marker.length === 1) {
+        const whole = this.markers.find((m) => m === event.ch);
+        if (whole) {
+          this.marker = whole;
           this.caught = '';
           echo += event.ch;
         } else {

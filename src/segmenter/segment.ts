@@ -1,3 +1,4 @@
+import { hasMarker, markerIn } from '../text/markers.js';
 import { PrivateFilter } from '../memory-block.js';
 import type { Submitted } from './line-editor.js';
 import { cleanLine } from './chrome.js';
@@ -53,13 +54,13 @@ export interface SegmentOptions {
 export function markerText(line: string, marker: string, typed: boolean): string | undefined {
   // Cleaning only blanks characters out and squeezes spaces, so a line without
   // a marker of no spaces or chrome has none after it either (most lines).
-  if (!line.includes(marker) && (typed || (!/\s/u.test(marker) && cleanLine(marker) === marker))) return undefined;
+  if (!hasMarker(line, marker) && (typed || (!/\s/u.test(marker) && cleanLine(marker) === marker))) return undefined;
   if (!typed) line = cleanLine(line);
-  const at = line.indexOf(marker);
-  if (at < 0) return undefined;
-  const before = line.slice(0, at);
+  const found = markerIn(line, marker);
+  if (!found) return undefined;
+  const before = line.slice(0, found.at);
   if (typed ? before.trim() !== '' : /[\p{L}\p{N}]/u.test(before)) return undefined;
-  const text = line.slice(at + marker.length).replace(/^[\s:：,，]+/, '').trim();
+  const text = line.slice(found.at + found.marker.length).replace(/^[\s:：,，]+/, '').trim();
   return text || undefined;
 }
 

@@ -102,3 +102,13 @@ describe('junk that is not a memory', () => {
     expect('text' in screenCandidate(cand('We decided to run the bash scripts with set -euo pipefail'), policy)).toBe(true);
   });
 });
+
+describe('what is typed on purpose', () => {
+  it('skips the length filter, not sense: whatever its type, "x" is not a memory; a short statement is', () => {
+    for (const type of ['global', 'project', 'fact'] as const) {
+      expect(screenCandidate({ type, text: 'x', dir: '', agent: 'user', explicit: true }, { triviaFilter: true })).toMatchObject({ action: 'filtered', reason: 'short' });
+      expect(screenCandidate({ type, text: 'use pnpm', dir: '', agent: 'user', explicit: true }, { triviaFilter: true })).toHaveProperty('text', 'use pnpm');
+      expect(screenCandidate({ type, text: '用中文', dir: '', agent: 'user', explicit: true }, { triviaFilter: true })).toHaveProperty('text', '用中文');
+    }
+  });
+});

@@ -61,10 +61,17 @@ export function prepareCandidate(c: Candidate, policy: Pick<WritePolicy, 'trivia
  * Filters, in the design's order (trivia, too short, low value), then
  * redaction, before the store is consulted: a secret never lands in any table.
  */
+/** Letters and digits a memory typed on purpose needs at least (a CJK character counts two): "pnpm" or "用 pnpm" passes, "x" does not. */
+export const MIN_EXPLICIT_CONTENT = 4;
+
+const contentWeight = (s: string): number => [...s].reduce((n, ch) => n + (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(ch) ? 2 : /[\p{L}\p{N}]/u.test(ch) ? 1 : 0), 0);
+
 export function screenCandidate(c: Candidate, policy: Pick<WritePolicy, 'triviaFilter'>): Screened | WriteResult {
   const raw = c.text.replace(/\r\n?/g, '\n').trim();
   if (!raw) return { action: 'filtered', reason: 'empty' };
   if (policy.triviaFilter && isTrivia(raw)) return { action: 'filtered', reason: 'trivia' };
+  // Typed on purpose skips the length filter, not sense: "x" or "ab" says nothing a later session could use, whatever its type.
+  if (c.explicit && contentWeight(raw) < MIN_EXPLICIT_CONTENT) return { action: 'filtered', reason: 'short' };
   if (!c.explicit) {
     // A value stated of a thing ("The cache is Redis.") stands alone however short; a fragment does not.
     if (isTooShort(raw) && (c.summary || isTooShort(raw, MIN_STATEMENT_CHARS) || !(c.statement !== undefined ? c.statement : statementOf(raw)))) return { action: 'filtered', reason: 'short' };

@@ -34,6 +34,28 @@ describe('the marker where ! means something, typed in a real terminal', () => {
     expect(memories.filter((m) => m.text.includes('make check'))).toHaveLength(1);
   });
 
+  it('in English too: !remember in bash is caught, not expanded as history, and remembered', async () => {
+    const sb = makeSandbox('cm-mark-en');
+    const env = { ...sb.env, PS1: '$ ' };
+    tmux.start('en', `${process.execPath} ${CLI} run -q bash --norc --noprofile`, { cwd: sb.project, env, cols: 100 });
+    await tmux.waitFor('en', (s) => /^\$/m.test(s));
+    tmux.type('en', '!remember The API base path is /api/v2 for every service');
+    tmux.keys('en', 'Enter');
+    tmux.type('en', 'echo after-$((6*7))');
+    tmux.keys('en', 'Enter');
+    const screen = await tmux.waitFor('en', (s) => s.includes('after-42'));
+    expect(screen).not.toContain('event not found');
+    expect(screen).not.toContain('command not found');
+    tmux.type('en', 'exit');
+    tmux.keys('en', 'Enter');
+    expect(await tmux.exitStatus('en')).toBe(0);
+    const memories = await poll(
+      () => listJson({ cwd: sb.project, env }),
+      (ms) => ms.some((m) => m.text === 'The API base path is /api/v2 for every service'),
+    );
+    expect(memories.filter((m) => m.text.includes('/api/v2'))).toHaveLength(1);
+  });
+
   it('in bash: the marker is caught however the line came to be empty (Ctrl-L, a deleted key, Ctrl-A Ctrl-K)', async () => {
     const sb = makeSandbox('cm-mark-edit');
     const env = { ...sb.env, PS1: '$ ' };

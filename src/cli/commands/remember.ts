@@ -37,7 +37,7 @@ export function registerRemember(program: Command, cli: CliEnv): void {
             result.reason === 'repeat' || result.reason === 'overlap'
               ? `not stored: it nearly repeats [${result.id}] (similarity ${result.similarity?.toFixed(2)}). Keep both with: claude-mem remember --force …; or replace it: claude-mem forget ${result.id}, then remember again.`
               : result.reason === 'short'
-                ? 'not stored: a memory needs at least 30 characters, so it can stand on its own later. Say a little more.'
+                ? 'not stored: that says too little to be a memory a later session could use. Say what to remember, e.g. claude-mem remember "tests run with pnpm test"'
                 : result.reason === 'secret'
                   ? 'not stored: nothing was left once the secret in it was redacted. Remember where the secret lives (e.g. "the deploy key is in 1Password, vault ops"), never the secret.'
                   : `not stored: it looks like ${result.reason === 'trivia' ? 'small talk' : 'noise (an exit code, a usage line or a counter)'}.`,
