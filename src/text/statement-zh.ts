@@ -96,10 +96,14 @@ function refusal(sentence: string): Found | undefined {
   // "缓存还是 Redis" with nothing refused is a plain statement of the value.
   const stance = other !== undefined || REFUSED.test(sentence) ? 'reject' : 'assert';
   const value = kept === undefined ? '' : cutValue(kept);
-  const s = subject.trim().replace(/^把/u, '');
+  const s = tidySubject(subject.trim().replace(/^把/u, ''));
   if (!plausibleSubject(s) || (value && !plausibleValue(value))) return undefined;
   return { subject: s, value, stance, ...(other ? { other: cutValue(other) } : {}) };
 }
+
+/** Adverbs that close a subject's clause without naming it ("提交信息都用中文": the subject is 提交信息). */
+const TRAILING_ADVERB = /(?:都|也|还|就|才|又|仍|已经|已|一律|统一|全部|全都|一般|通常|默认)+$/u;
+const tidySubject = (s: string): string => s.replace(TRAILING_ADVERB, '').trim();
 
 /** Pure: the value one Chinese sentence states, if any. */
 export function chineseStatement(sentence: string): Found | undefined {
@@ -114,7 +118,7 @@ export function chineseStatement(sentence: string): Found | undefined {
         if (!shape.cue.test(c)) continue;
         const m = shape.re.exec(c);
         if (!m) continue;
-        const subject = (m[shape.subject] ?? '').trim().replace(/^(?:(?:这个|那个|我们|咱们)(?:项目|仓库|服务)?的?|(?:本|该)(?:项目|仓库|服务)的?)/u, '');
+        const subject = tidySubject((m[shape.subject] ?? '').trim().replace(/^(?:(?:这个|那个|我们|咱们)(?:项目|仓库|服务)?的?|(?:本|该)(?:项目|仓库|服务)的?)/u, ''));
         const value = cutValue(m[shape.value] ?? '');
         if (!plausibleSubject(subject) || !plausibleValue(value)) continue;
         const other = shape.other !== undefined && m[shape.other] ? cutValue(m[shape.other] ?? '') : undefined;
