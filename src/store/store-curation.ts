@@ -4,7 +4,7 @@ import { statementOf } from '../text/statement.js';
 import { StoreWriter } from './store-write.js';
 import type { Candidate, Memory, MemoryType, WritePolicy, WriteResult } from './types.js';
 import type { MemoryRow } from './rows.js';
-import { TEAM_AGENT_PREFIX } from '../text/team-agent.js';
+import { TEAM_AGENT_PREFIX, teamAuthorOf } from '../text/team-agent.js';
 
 /** What a person does to memories: forget, edit, review, retype, archive. */
 export class StoreCuration extends StoreWriter {
@@ -42,6 +42,9 @@ export class StoreCuration extends StoreWriter {
     this.requireWritable();
     const m = this.get(rowid);
     if (!m) return { action: 'filtered', reason: 'empty' };
+    // A teammate's memory is theirs: a correction of it is a new memory of the user's own that
+    // supersedes it here (history keeps both, each with its author), and it is shared as the user's.
+    if (teamAuthorOf(m.agent) !== undefined) return this.correctTeammate(m, text, policy, now);
     const c: Candidate = { type: m.type, text, dir: m.dir, agent: m.agent, explicit: true };
     const screened = screenCandidate(c, policy);
     if (!('text' in screened)) return screened;
@@ -64,6 +67,28 @@ export class StoreCuration extends StoreWriter {
         .immediate(),
     );
     if (r.action === 'updated') this.markChanged();
+    return r;
+  }
+
+  private async correctTeammate(m: Memory, text: string, policy: WritePolicy, now: number): Promise<WriteResult> {
+    const c: Candidate = { type: m.type, text, dir: m.dir, agent: 'user', source: 'remember', explicit: true, reviewed: true };
+    const screened = screenCandidate(c, policy);
+    if (!('text' in screened)) return screened;
+    const [vector] = await this.embedder.embed([screened.text]);
+    if (!vector) throw new Error('the embedder returned no vector');
+    const r = this.run(() =>
+      this.db
+        .transaction((): WriteResult => {
+          const same = this.stmt('SELECT id FROM memories WHERE content_hash = ?').get(screened.hash) as { id: number } | undefined;
+          if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
+          const statement = statementOf(screened.text);
+          const w = { text: screened.text, hash: screened.hash, vector, now, ...(statement?.value ? { statement } : {}) };
+          const target = { id: m.rowid, type: m.type, text: m.text, supplement: m.supplement, similarity: 1 };
+          return applyDecision({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (x) => this.displayId(x) }, c, w, { kind: 'supersede', targets: [target] });
+        })
+        .immediate(),
+    );
+    if (r.action === 'inserted') this.markChanged();
     return r;
   }
 

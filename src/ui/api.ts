@@ -130,8 +130,9 @@ async function write(m: DirectoryMemory, mem: Memory, action: string | undefined
       if (!text) return bad('send {"text": "…"}, not empty');
       if (text.length > MAX_TEXT_CHARS) return bad(`the text is ${text.length} characters; at most ${MAX_TEXT_CHARS}`);
       const r = await m.edit(mem.id, text);
-      if (r?.action !== 'updated') return { status: 409, json: { error: r?.action === 'duplicate' ? `memory ${r.id ?? ''} already says exactly that` : `that text was not kept (${r?.reason ?? 'empty'})` } };
-      return { status: 200, json: detail(m, m.get(mem.id) ?? mem) };
+      // A teammate's memory corrected becomes the user's own (a new id) that supersedes it.
+      if (r?.action !== 'updated' && r?.action !== 'inserted') return { status: 409, json: { error: r?.action === 'duplicate' ? `memory ${r.id ?? ''} already says exactly that` : `that text was not kept (${r?.reason ?? 'empty'})` } };
+      return { status: 200, json: detail(m, m.get(r.action === 'inserted' && r.id ? r.id : mem.id) ?? mem) };
     }
     case 'forget':
       try {

@@ -135,9 +135,10 @@ async function decide(m: DirectoryMemory, cli: CliEnv, mem: Memory, tally: Tally
           continue;
         }
         const r = await m.edit(mem.id, text);
-        if (r?.action === 'updated') {
+        if (r?.action === 'updated' || r?.action === 'inserted') {
           tally.edited++;
-          cli.print(`  edited ${mem.id}`);
+          // A teammate's memory stays theirs: the correction is the user's own, which supersedes it.
+          cli.print(r.action === 'inserted' ? `  corrected as your own [${r.id ?? ''}]; ${mem.id} stays ${mem.agent.replace(/^team:/, '')}'s, as history` : `  edited ${mem.id}`);
           return 'next';
         }
         cli.messages.warn(r?.action === 'duplicate' ? `memory ${r.id ?? ''} already says exactly that; nothing changed.` : `that text was not kept (${r?.reason ?? 'empty'}); nothing changed.`);
