@@ -402,10 +402,10 @@ describe("a teammate's memory, corrected", () => {
   it("becomes the user's own memory that supersedes it: history keeps both, each with its author", async () => {
     const s = memoryStore();
     const [w] = await s.writeMany([{ type: 'project', text: 'The release train leaves at 15:00 on Tuesdays', dir: '/p', agent: 'team:bob', sessionId: null, source: 'team:u1', explicit: true, force: true }], POLICY);
-    const bobs = s.parseId(w?.id ?? '');
+    const bobs = s.parseId(w?.id ?? '') ?? 0;
     const r = await s.edit(bobs, 'The release train leaves at 16:00 on Tuesdays', POLICY);
     expect(r).toMatchObject({ action: 'inserted' });
-    const mine = s.get(s.parseId(r.id ?? ''));
+    const mine = s.get(s.parseId(r.id ?? '') ?? 0);
     expect(mine).toMatchObject({ agent: 'user', text: 'The release train leaves at 16:00 on Tuesdays' });
     expect(mine?.reviewedAt).not.toBeNull();
     expect(s.get(bobs)).toMatchObject({ agent: 'team:bob', status: 'archived', text: 'The release train leaves at 15:00 on Tuesdays' });

@@ -36,6 +36,20 @@ const CONNECT_TIMEOUT_MS = 5000;
 const STATEMENT_TIMEOUT_MS = 30_000;
 
 /**
+ * ~/.pgpass (or PGPASSFILE) read as pg's own fallback reads it, but asked
+ * for here: pg warns on every connection that its fallback is deprecated,
+ * a line on every sync that is not the user's to fix.
+ */
+function fromPgpass(url: string): () => Promise<string> {
+  return async () => {
+    const { default: pgpass } = await import('pgpass');
+    const u = new URL(url);
+    const info = { host: u.hostname || 'localhost', port: u.port || '5432', database: decodeURIComponent(u.pathname.slice(1)) || undefined, user: decodeURIComponent(u.username) || undefined };
+    return new Promise((resolve) => pgpass(info, (pw) => resolve(pw ?? '')));
+  };
+}
+
+/**
  * Connects to the team store. The password comes from the URL, PGPASSWORD
  * or ~/.pgpass (the driver reads them); claude-mem never stores it.
  */
@@ -48,6 +62,8 @@ export async function connectTeam(url: string, env: NodeJS.ProcessEnv): Promise<
     application_name: 'claude-mem',
     ...(env['PGPASSWORD'] && !new URL(url).password ? { password: env['PGPASSWORD'] } : {}),
   });
+  // Set after construction: pg merges the parsed URL over the config, and a URL without a password would undo it.
+  if (!new URL(url).password && !env['PGPASSWORD']) (client as unknown as { password: () => Promise<string> }).password = fromPgpass(url);
   // A connection that drops later surfaces on the next query; an unhandled 'error' event would end the process.
   client.on('error', () => undefined);
   try {

@@ -110,6 +110,17 @@ describe('the team store on PostgreSQL', () => {
     expect((await state()).texts.some((t) => t.startsWith('Service twice-7 '))).toBe(false);
   }, 120_000);
 
+  it('reads the password from ~/.pgpass without a third-party warning on every sync', () => {
+    const dave = person('dave', 'dave-pw', { remote: 'git@github.com:acme/pgpass.git' });
+    delete dave.sb.env['PGPASSWORD'];
+    writeFileSync(join(dave.sb.home, '.pgpass'), `127.0.0.1:${pg.port}:${DB}:dave:dave-pw\n`, { mode: 0o600 });
+    expect(dave.run(['remember', '--type', 'project', 'The pgpass check: deploys are frozen on Fridays']).status).toBe(0);
+    const r = dave.run(['sync']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/pushed 1\b/);
+    expect(r.stderr).not.toMatch(/deprecat/i);
+  });
+
   it('forget means forget for the team too: after forget --team and a sync, pg_dump holds no trace of the text', async () => {
     const remote = { remote: 'git@github.com:acme/forget.git' };
     const alice = person('alice', 'alice-pw', remote);
