@@ -311,6 +311,11 @@ describe('the team store on PostgreSQL', () => {
       const archived = listJson(at(p), ['--archived']).map((m) => m.text);
       expect(archived).toContain('The staging database port is 5432');
     }
+    // Whose each value was: in the history and in a search.
+    const history = alice.run(['list', '--history', 'staging database port']).stdout;
+    expect(history).toMatch(/6543[^\n]*\(from bob\)/);
+    expect(history).not.toMatch(/5432[^\n]*\(from/);
+    expect(alice.run(['query', 'staging database port']).stdout).toMatch(/6543.*from bob/);
   }, 60_000);
 
   it('row-level security: another team sees none of these rows and cannot write into them; a read-only member cannot push', async () => {

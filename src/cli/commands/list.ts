@@ -1,3 +1,4 @@
+import { teamAuthorOf } from '../../text/team-agent.js';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { MemoryType } from '../../text/index.js';
@@ -50,7 +51,8 @@ async function printHistory(cli: CliEnv, asked: string, json: boolean): Promise<
     cli.print(h.subject);
     for (const v of h.values) {
       const span = `${when(v.from)} → ${v.to === undefined ? (v.memory.status === 'active' ? 'now' : 'archived') : when(v.to)}`;
-      cli.print(`  ${span.padEnd(35)} ${oneLine(v.memory.value || '?', 40).padEnd(20)} [${v.memory.id}] ${oneLine(v.memory.text, 80)}`);
+      const author = teamAuthorOf(v.memory.agent);
+      cli.print(`  ${span.padEnd(35)} ${oneLine(v.memory.value || '?', 40).padEnd(20)} [${v.memory.id}] ${oneLine(v.memory.text, 80)}${author ? `  (from ${author})` : ''}`);
     }
   }
 }

@@ -6,6 +6,7 @@ import { checkText, MAX_QUERY_CHARS } from '../text-input.js';
 import { brief, memoryJson, parseAsOf, parseDate, when } from '../show.js';
 import { excerpt } from '../../episodes/excerpt.js';
 import { escapeInvisible } from '../../text/inert.js';
+import { teamAuthorOf } from '../../text/team-agent.js';
 import { searchAll, type Found } from '../../memory/search-all.js';
 
 export const typeOption = (): Option => new Option('--type <type>', 'global, project or fact').choices([...MEMORY_TYPES]);
@@ -67,5 +68,7 @@ function foundLine(f: Found, question: string): string {
   const h = f.hit;
   const extra = h.memory.supplement ? `  (+${h.memory.supplement.split('\n').filter(Boolean).length} merged)` : '';
   const past = h.memory.validTo !== null ? `  (until ${when(h.memory.validTo)})` : '';
-  return `${h.score.toFixed(2)} [${h.memory.type}] ${escapeInvisible(excerpt(h.memory.text, question))}  (id ${h.memory.id})${extra}${past}`;
+  // A teammate's memory says whose it is, as the block does.
+  const author = teamAuthorOf(h.memory.agent);
+  return `${h.score.toFixed(2)} [${h.memory.type}] ${escapeInvisible(excerpt(h.memory.text, question))}  (id ${h.memory.id}${author ? `, from ${escapeInvisible(author)}` : ''})${extra}${past}`;
 }
