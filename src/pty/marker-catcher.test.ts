@@ -13,6 +13,23 @@ function run(c: MarkerCatcher, keys: string[]): { forward: string; echo: string 
   return { forward, echo };
 }
 
+/** A one-line terminal: writes over what is there, \b moves back a column, a wide character takes two. */
+function screen(echo: string): string {
+  const cells: string[] = [];
+  let x = 0;
+  for (const ch of echo) {
+    if (ch === '\b') {
+      x = Math.max(0, x - 1);
+      continue;
+    }
+    const w = columns(ch);
+    cells[x] = ch;
+    if (w === 2) cells[x + 1] = '';
+    x += w;
+  }
+  return cells.map((c) => c ?? ' ').join('').trimEnd();
+}
+
 describe('the marker catcher', () => {
   it('keeps a marker line from a shell: a bare Enter goes on, the line is echoed by us', () => {
     const r = run(new MarkerCatcher('!记得', 'shell'), [...'!记得 用 pnpm\r']);
@@ -55,11 +72,43 @@ describe('the marker catcher', () => {
     expect(r.forward).toBe('ls\r');
   });
 
-  it('cancels on ^C, and ignores arrow keys inside the caught line', () => {
+  it('cancels on ^C; inside the caught line the echo follows the cursor keys, as the line editor does', () => {
     expect(run(new MarkerCatcher('!记得', 'shell'), ['!记得 x', '\x03']).forward).toBe('\x03');
     const r = run(new MarkerCatcher('!记得', 'shell'), ['!记得 x', '\x1b[D', 'y\r']);
-    expect(r.echo).toBe('!记得 xy');
+    expect(screen(r.echo)).toBe('!记得 yx');
     expect(r.forward).toBe('\r');
+  });
+
+  it('what the screen shows of a caught line is what the line holds, whatever keys edit it (property)', () => {
+    const key = fc.constantFrom('a', 'b', '用', ' ', '\x1b[D', '\x1b[C', '\x1b[H', '\x1b[F', '\x7f', '\x1b[3~', '\x01', '\x05', '\x0b');
+    fc.assert(
+      fc.property(fc.array(key, { minLength: 1, maxLength: 30 }), (keys) => {
+        const c = new MarkerCatcher('!记得', 'shell');
+        const typed = run(c, ['!记得 ', ...keys]);
+        // A readline line after the same keys (what the recorder's line editor keeps).
+        let line = [...' '];
+        let at = 1;
+        let gone = false;
+        for (const k of keys) {
+          if (gone) break;
+          if (k === '\x1b[D') at = Math.max(0, at - 1);
+          else if (k === '\x1b[C') at = Math.min(line.length, at + 1);
+          else if (k === '\x1b[H' || k === '\x01') at = 0;
+          else if (k === '\x1b[F' || k === '\x05') at = line.length;
+          else if (k === '\x7f') {
+            if (line.length === 0) gone = true;
+            else if (at > 0) line.splice(--at, 1);
+          } else if (k === '\x1b[3~') line.splice(at, 1);
+          else if (k === '\x0b') line = line.slice(0, at);
+          else line.splice(at++, 0, k);
+        }
+        if (gone) return;
+        expect(screen(typed.echo)).toBe(`!记得${line.join('')}`.trimEnd());
+        const end = run(c, ['\r']);
+        expect(screen(typed.echo + end.echo)).toBe(`!记得${line.join('')}`.trimEnd());
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('leaves a full-screen app alone unless it is an AI CLI', () => {

@@ -172,6 +172,7 @@ export class MarkerCatcher {
           if (this.markers.includes(next)) {
             this.marker = next;
             this.caught = '';
+            this.at = 0;
             this.held = '';
             this.heldRaw = '';
             echo += next;
@@ -190,6 +191,7 @@ export class MarkerCatcher {
         if (whole) {
           this.marker = whole;
           this.caught = '';
+          this.at = 0;
           echo += event.ch;
         } else {
           this.held = event.ch;
@@ -209,39 +211,94 @@ export class MarkerCatcher {
     return { forward, echo, untouched: !touched };
   }
 
+  /** Where the cursor is in the caught text (in characters): the echo follows the line editor's keys. */
+  private at = 0;
+
   private inCaught(e: KeyEvent): { forward: string; echo: string } {
+    const chars = [...(this.caught ?? '')];
+    const rest = chars.slice(this.at).join('');
     const shown = (): string => this.marker + (this.caught ?? '');
-    // Arrow keys, Esc, releases and other sequences edit nothing here.
-    if (e.kind !== 'char') return { forward: '', echo: '' };
+    const set = (next: string[], at: number): void => {
+      this.caught = next.join('');
+      this.at = at;
+    };
+    const none = { forward: '', echo: '' };
+    if (e.kind === 'move') {
+      if (e.to === 'left' && this.at > 0) return this.moveTo(chars, this.at - 1);
+      if (e.to === 'right' && this.at < chars.length) return this.moveTo(chars, this.at + 1);
+      if (e.to === 'home') return this.moveTo(chars, 0);
+      if (e.to === 'end') return this.moveTo(chars, chars.length);
+      return none;
+    }
+    if (e.kind === 'delete') return this.deleteAt(chars, this.at);
+    // Esc, releases, history and other sequences edit nothing here.
+    if (e.kind !== 'char') return none;
     const ch = e.ch;
-    if (ENTER.has(ch)) {
+    if (ENTER.has(ch) || ch === '\x03') {
+      // The cursor goes to the end first, so what stays on screen (a shell) or is erased (a TUI) is the whole line.
+      const toEnd = rest;
       const text = shown();
       this.caught = undefined;
-      this.line.event({ kind: 'char', ch: '\r' });
-      return this.mode === 'shell' ? { forward: '\r', echo: '' } : { forward: '', echo: erase(text) };
+      this.at = 0;
+      this.line.event({ kind: 'char', ch: ENTER.has(ch) ? '\r' : '\x03' });
+      if (ch === '\x03') return { forward: this.mode === 'shell' ? '\x03' : '', echo: toEnd + erase(text) };
+      return this.mode === 'shell' ? { forward: '\r', echo: toEnd } : { forward: '', echo: toEnd + erase(text) };
     }
     if (ch === '\x7f' || ch === '\b') {
-      const chars = [...(this.caught ?? '')];
-      const last = chars.pop();
-      if (last === undefined) {
+      if (chars.length === 0) {
         // Deleting into the marker gives the line back, empty.
         this.caught = undefined;
         return { forward: '', echo: erase(this.marker) };
       }
-      this.caught = chars.join('');
-      return { forward: '', echo: erase(last) };
+      if (this.at === 0) return none;
+      const gone = chars[this.at - 1] ?? '';
+      const back = '\b'.repeat(columns(gone));
+      chars.splice(this.at - 1, 1);
+      set(chars, this.at - 1);
+      return { forward: '', echo: back + this.redrawFrom(chars, this.at, columns(gone)) };
     }
-    if (ch === '\x03') {
-      const text = shown();
-      this.caught = undefined;
-      this.line.event({ kind: 'char', ch: '\x03' });
-      return { forward: this.mode === 'shell' ? '\x03' : '', echo: erase(text) };
+    if (ch === '\x01') return this.moveTo(chars, 0);
+    if (ch === '\x05') return this.moveTo(chars, chars.length);
+    if (ch === '\x02') return this.at > 0 ? this.moveTo(chars, this.at - 1) : none;
+    if (ch === '\x06') return this.at < chars.length ? this.moveTo(chars, this.at + 1) : none;
+    if (ch === '\x04') return this.deleteAt(chars, this.at);
+    if (ch === '\x0b') {
+      // Ctrl-K: what follows the cursor goes.
+      const w = width(rest);
+      set(chars.slice(0, this.at), this.at);
+      return { forward: '', echo: `${' '.repeat(w)}${'\b'.repeat(w)}` };
     }
-    if (ch < ' ') return { forward: '', echo: '' };
-    this.caught = (this.caught ?? '') + ch;
-    return { forward: '', echo: ch };
+    if (ch < ' ') return none;
+    chars.splice(this.at, 0, ch);
+    set(chars, this.at + 1);
+    return { forward: '', echo: ch + this.redrawFrom(chars, this.at, 0) };
+  }
+
+  /** The echo that moves the cursor from where it is to `to`. */
+  private moveTo(chars: string[], to: number): { forward: string; echo: string } {
+    const from = this.at;
+    this.at = to;
+    if (to < from) return { forward: '', echo: '\b'.repeat(width(chars.slice(to, from).join(''))) };
+    return { forward: '', echo: chars.slice(from, to).join('') };
+  }
+
+  private deleteAt(chars: string[], at: number): { forward: string; echo: string } {
+    if (at >= chars.length) return { forward: '', echo: '' };
+    const gone = chars[at] ?? '';
+    chars.splice(at, 1);
+    this.caught = chars.join('');
+    return { forward: '', echo: this.redrawFrom(chars, at, columns(gone)) };
+  }
+
+  /** Redraws the text from `at` on, blanks `freed` columns after it, and brings the cursor back to `at`. */
+  private redrawFrom(chars: string[], at: number, freed: number): string {
+    const tail = chars.slice(at).join('');
+    const back = width(tail) + freed;
+    return `${tail}${' '.repeat(freed)}${'\b'.repeat(back)}`;
   }
 }
+
+const width = (s: string): number => [...s].reduce((w, ch) => w + columns(ch), 0);
 
 /** Backspace over what was echoed, blank it, and come back. */
 function erase(text: string): string {

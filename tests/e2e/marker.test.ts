@@ -56,6 +56,29 @@ describe('the marker where ! means something, typed in a real terminal', () => {
     expect(memories.filter((m) => m.text.includes('/api/v2'))).toHaveLength(1);
   });
 
+  it('what the screen shows of a marker line is what is saved, after the cursor moved and a word went in', async () => {
+    const sb = makeSandbox('cm-mark-cursor');
+    const env = { ...sb.env, PS1: '$ ' };
+    tmux.start('cur', `${process.execPath} ${CLI} run -q bash --norc --noprofile`, { cwd: sb.project, env, cols: 100 });
+    await tmux.waitFor('cur', (s) => /^\$/m.test(s));
+    tmux.type('cur', '!记得 The API base path is /api/v2');
+    for (let i = 0; i < '/api/v2'.length; i++) tmux.keys('cur', 'Left');
+    tmux.type('cur', 'now ');
+    tmux.keys('cur', 'Enter');
+    tmux.type('cur', 'echo after-$((6*7))');
+    tmux.keys('cur', 'Enter');
+    const shown = await tmux.waitFor('cur', (s) => s.includes('after-42'));
+    expect(shown).toContain('$ !记得 The API base path is now /api/v2');
+    tmux.type('cur', 'exit');
+    tmux.keys('cur', 'Enter');
+    expect(await tmux.exitStatus('cur')).toBe(0);
+    const memories = await poll(
+      () => listJson({ cwd: sb.project, env }),
+      (ms) => ms.some((m) => m.text.includes('/api/v2')),
+    );
+    expect(memories.find((m) => m.text.includes('/api/v2'))?.text).toBe('The API base path is now /api/v2');
+  });
+
   it('in bash: the marker is caught however the line came to be empty (Ctrl-L, a deleted key, Ctrl-A Ctrl-K)', async () => {
     const sb = makeSandbox('cm-mark-edit');
     const env = { ...sb.env, PS1: '$ ' };
