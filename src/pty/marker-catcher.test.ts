@@ -174,3 +174,12 @@ describe('the marker catcher', () => {
     expect(columns('记')).toBe(2);
   });
 });
+
+describe('a pasted marker line', () => {
+  it('is caught and echoed, and the program still sees the paste end, so the next line is its own', () => {
+    const c = new MarkerCatcher('!记得', 'shell');
+    const r = run(c, ['\x1b[200~!记得 pasted: the cache TTL is 60 s\x1b[201~', '\r', 'echo next\r']);
+    expect(screen(r.echo)).toBe('!记得 pasted: the cache TTL is 60 s');
+    expect(r.forward).toBe('\x1b[200~\x1b[201~\recho next\r');
+  });
+});

@@ -147,8 +147,10 @@ export class MarkerCatcher {
     for (const { raw: whole, event } of this.keys.read(text)) {
       const raw = whole.slice(skip);
       skip = 0;
-      // The terminal's answers belong to the program, whatever is being typed.
-      if (event.kind === 'report') {
+      // The terminal's answers belong to the program, whatever is being typed; so do a paste's
+      // brackets once a marker line is caught: the program saw the paste begin and must see it end,
+      // or it reads every later key as pasted (the next line glued to this one).
+      if (event.kind === 'report' || (event.kind === 'paste' && this.caught !== undefined)) {
         forward += raw;
         continue;
       }

@@ -79,6 +79,29 @@ describe('the marker where ! means something, typed in a real terminal', () => {
     expect(memories.find((m) => m.text.includes('/api/v2'))?.text).toBe('The API base path is now /api/v2');
   });
 
+  it('a pasted marker line is caught and echoed, and the next command is its own line', async () => {
+    const sb = makeSandbox('cm-mark-paste');
+    const env = { ...sb.env, PS1: '$ ' };
+    tmux.start('paste', `${process.execPath} ${CLI} run -q bash --norc --noprofile`, { cwd: sb.project, env, cols: 100 });
+    await tmux.waitFor('paste', (s) => /^\$/m.test(s));
+    await new Promise((r) => setTimeout(r, 300));
+    tmux.paste('paste', '!记得 pasted: the cache TTL is 60 seconds everywhere');
+    tmux.keys('paste', 'Enter');
+    tmux.type('paste', 'echo after-$((6*7))');
+    tmux.keys('paste', 'Enter');
+    const shown = await tmux.waitFor('paste', (s) => s.includes('after-42'));
+    expect(shown).toContain('$ !记得 pasted: the cache TTL is 60 seconds everywhere');
+    expect(shown).not.toContain('event not found');
+    expect(shown).toMatch(/^after-42$/m);
+    tmux.type('paste', 'exit');
+    tmux.keys('paste', 'Enter');
+    expect(await tmux.exitStatus('paste')).toBe(0);
+    await poll(
+      () => listJson({ cwd: sb.project, env }),
+      (ms) => ms.some((m) => m.text === 'pasted: the cache TTL is 60 seconds everywhere'),
+    );
+  });
+
   it('in bash: the marker is caught however the line came to be empty (Ctrl-L, a deleted key, Ctrl-A Ctrl-K)', async () => {
     const sb = makeSandbox('cm-mark-edit');
     const env = { ...sb.env, PS1: '$ ' };

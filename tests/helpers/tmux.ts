@@ -47,6 +47,12 @@ export class Tmux {
     this.tmux(['send-keys', '-t', name, '-l', text]);
   }
 
+  /** Pastes text as a terminal does (bracketed, when the program asked for it). */
+  paste(name: string, text: string): void {
+    this.tmux(['set-buffer', '-b', `cm-${name}`, text]);
+    this.tmux(['paste-buffer', '-p', '-d', '-b', `cm-${name}`, '-t', name]);
+  }
+
   /** Types a line as a person would, pauses as a person does, then presses Enter. */
   async submit(name: string, text: string, pauseMs = 300): Promise<void> {
     this.type(name, text);
