@@ -90,3 +90,10 @@ describe('reading keys from a terminal', () => {
     );
   });
 });
+
+describe('a stray escape before typed text', () => {
+  it('is no key and never throws (found by the session fuzzer: "ESC [" then "¡ű")', () => {
+    expect(() => events('\x1b[', '¡ű')).not.toThrow();
+    expect(() => events('\x1b[9999999999u', '\x1b[65;1;x1u')).not.toThrow();
+  });
+});

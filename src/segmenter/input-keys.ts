@@ -139,11 +139,15 @@ function csi(params: string, final: string): KeyEvent {
   return { kind: 'other' };
 }
 
+const isCodePoint = (n: number): boolean => Number.isInteger(n) && n >= 0 && n <= 0x10ffff;
+
 /** A key given by its Unicode code point (kitty's CSI u), with its modifiers (Shift 1, Alt 2, Ctrl 4; Caps and Num Lock ignored). */
 function unicodeKey(fields: string[][], mods: number): KeyEvent {
   const [code = 0, shiftedCode] = (fields[0] ?? []).map(Number);
   const m = mods & ~(64 | 128);
   const text = fields[2];
+  // Parameters that are no code point (a stray "ESC [" followed by typed text) are no key: never a throw.
+  if (!isCodePoint(code) || (shiftedCode !== undefined && !isCodePoint(shiftedCode)) || (text && !text.every((t) => t === '' || isCodePoint(Number(t))))) return { kind: 'other' };
   if (m & ~(1 | 4)) return { kind: 'other' };
   if (m & 4) {
     // Ctrl with a letter is its control byte (Ctrl-C is 0x03); anything else is unknown here.
