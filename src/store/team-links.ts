@@ -69,6 +69,12 @@ export function isShared(store: MemoryStore, memoryId: number): boolean {
 }
 
 /** True when this global memory (a user-store row) was shared with the project's team. */
+/** The live link of a shared global memory (share), if any. */
+export function linkOfGlobal(projectStore: MemoryStore, globalId: number): TeamLink | undefined {
+  const r = projectStore.db.prepare('SELECT * FROM team_links WHERE global_id = ? AND deleted = 0').get(globalId) as LinkRow | undefined;
+  return r && toLink(r);
+}
+
 export function isSharedGlobal(projectStore: MemoryStore, globalId: number): boolean {
   try {
     return projectStore.db.prepare('SELECT 1 FROM team_links WHERE global_id = ? AND deleted = 0').get(globalId) !== undefined;

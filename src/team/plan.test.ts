@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShareableRow, TeamLink } from '../store/team-links.js';
-import { planPush } from './plan.js';
+import { planPush, UNSHARED } from './plan.js';
 
 const row = (id: number, o: Partial<ShareableRow> = {}): ShareableRow => ({ id, type: 'project', text: `memory ${id}`, agent: 'user', contentHash: `h${id}`, reviewedAt: 1, status: 'active', createdAt: 1000 + id, supersededBy: null, ...o });
 const link = (uid: string, memoryId: number | null, o: Partial<TeamLink> = {}): TeamLink => ({ uid, memoryId, origin: 'mine', author: null, pushedHash: null, deleted: false, globalId: null, ...o });
@@ -45,5 +45,13 @@ describe('what a sync sends', () => {
       ['delete', 't', null, 32],
     ]);
     expect(planPush([], [link('s', null, { globalId: 30, pushedHash: 'h30' })], 'all', uid, globals)).toEqual([]);
+  });
+});
+
+describe('taking a shared preference back', () => {
+  it('share --stop sends a delete of the team\'s copy while the user keeps theirs', () => {
+    const globals = [row(40, { type: 'global' as ShareableRow['type'] })];
+    const ops = planPush([], [link('g', null, { globalId: 40, pushedHash: UNSHARED })], 'all', uid, globals);
+    expect(ops.map((o) => [o.op, o.uid, o.globalId])).toEqual([['delete', 'g', 40]]);
   });
 });

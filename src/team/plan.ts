@@ -37,6 +37,9 @@ export interface PushOp {
 const shareable = (r: ShareableRow, share: Share): boolean =>
   (r.status === 'active' || r.supersededBy !== null) && teamAuthorOf(r.agent) === undefined && (r.type === 'project' || r.type === 'fact') && (share === 'all' || r.reviewedAt !== null);
 
+/** A shared global memory's link marked to be taken back from the team while the user keeps it (share --stop). */
+export const UNSHARED = 'unshared';
+
 export function planPush(rows: ShareableRow[], links: TeamLink[], share: Share, newUid: () => string, globals: ShareableRow[] = []): PushOp[] {
   const byMemory = new Map<number, TeamLink>();
   for (const l of links) if (l.memoryId !== null && !l.deleted) byMemory.set(l.memoryId, l);
@@ -55,6 +58,11 @@ export function planPush(rows: ShareableRow[], links: TeamLink[], share: Share, 
   for (const l of links) {
     if (l.deleted || l.globalId === null) continue;
     const r = globalRows.get(l.globalId);
+    // Taken back from the team (share --stop), kept here: a delete of the team's copy only.
+    if (r && l.pushedHash === UNSHARED) {
+      ops.push({ uid: l.uid, op: 'delete', hash: null, memoryId: null, globalId: l.globalId, origin: 'mine', changeKey: `${l.uid}:delete` });
+      continue;
+    }
     if (!r) ops.push({ uid: l.uid, op: 'delete', hash: null, memoryId: null, globalId: l.globalId, origin: 'mine', changeKey: `${l.uid}:delete` });
     else if (r.contentHash !== l.pushedHash) ops.push({ uid: l.uid, op: 'put', type: 'project', text: r.text, createdAt: r.createdAt, hash: r.contentHash, memoryId: null, globalId: l.globalId, origin: 'mine', changeKey: `${l.uid}:${r.contentHash}` });
   }

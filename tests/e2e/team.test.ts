@@ -423,6 +423,19 @@ describe('the team store on PostgreSQL', () => {
     alice.run(['sync']);
     bob.run(['sync']);
     expect(texts(bob).some((t) => t.startsWith('Always run the linter'))).toBe(false);
+    // Taken back from the team, and kept: share --stop.
+    const keep = 'Prefer small pull requests with a single reviewer';
+    expect(alice.run(['remember', '--type', 'global', keep]).status).toBe(0);
+    const gid2 = listJson(at(alice)).find((m) => m.text === keep)?.id ?? '';
+    alice.run(['share', gid2]);
+    alice.run(['sync']);
+    bob.run(['sync']);
+    expect(texts(bob)).toContain(keep);
+    expect(alice.run(['share', '--stop', gid2]).stdout).toMatch(/leaves the team at the next sync; you keep it/);
+    alice.run(['sync']);
+    bob.run(['sync']);
+    expect(texts(bob)).not.toContain(keep);
+    expect(texts(alice)).toContain(keep);
   }, 60_000);
 
   it('a hostile memory from the team is data: redacted, marked, cannot close the block, runs nothing, changes no config; forgetting it needs --team and reaches the team', () => {
