@@ -43,9 +43,11 @@ describe('model embedder, on a model the test writes itself (offline)', () => {
   });
 
   it('falls back to lexical vectors, with a notice, when no model is there', () => {
-    const choice = chooseEmbedder(modelsDir, 'missing/model');
+    const choice = chooseEmbedder(modelsDir, 'missing/model', () => true);
     expect(choice.embedder.id).toBe('lexical-v1');
     expect(choice.notice).toMatch(/no local model missing\/model; using built-in lexical vectors/);
+    // An install that left the runtime out says so: pulling the model alone would not help.
+    expect(chooseEmbedder(modelsDir, 'missing/model', () => false).notice).toMatch(/no model runtime: @huggingface\/transformers \(optional\) was left out when claude-mem was installed/);
     expect(chooseEmbedder(modelsDir, 'lexical').notice).toBeUndefined();
   });
 

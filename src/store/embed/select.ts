@@ -25,6 +25,13 @@ export function chooseEmbedder(modelsDir: string, model: string, hasRuntime: () 
     }
     return { embedder: new ModelEmbedder(modelsDir, model, calibratedThresholds(modelDir(modelsDir, model)) ?? MODEL_THRESHOLDS) };
   }
+  // An install where npm could not download left the runtime out: pulling the model alone would not help, so say so.
+  if (!hasRuntime()) {
+    return {
+      embedder: new LexicalEmbedder(),
+      notice: `no local model ${model}, and no model runtime: @huggingface/transformers (optional) was left out when claude-mem was installed, because its install needs the network; using built-in lexical vectors. For semantic search, reinstall claude-mem where npm can download, then run "claude-mem model pull".`,
+    };
+  }
   return {
     embedder: new LexicalEmbedder(),
     notice: `no local model ${model}; using built-in lexical vectors (run "claude-mem model pull" for semantic search).`,
