@@ -94,6 +94,43 @@ export const SERVER_MIGRATIONS: ServerMigration[] = [
       CREATE TRIGGER cm_changes_guard BEFORE INSERT ON cm_changes FOR EACH ROW EXECUTE FUNCTION cm_changes_guard();
     `,
   },
+  {
+    // Bounded: a member pushes at most a team's push_per_minute changes a
+    // minute (10,000 by default; an admin sets it per team). 100,000 rows in
+    // five seconds would cost every replica an hour of pulling; at this rate
+    // a hostile push takes ten minutes and can be seen and stopped. A counter
+    // row per member and minute, kept by the guard, costs one upsert a row.
+    name: '003_push_rate',
+    sql: `
+      ALTER TABLE cm_teams ADD COLUMN push_per_minute integer NOT NULL DEFAULT 10000 CHECK (push_per_minute > 0);
+      CREATE TABLE cm_push_rate (
+        team text NOT NULL REFERENCES cm_teams(name) ON DELETE CASCADE,
+        author name NOT NULL,
+        minute timestamptz NOT NULL,
+        n integer NOT NULL,
+        PRIMARY KEY (team, author, minute)
+      );
+      ALTER TABLE cm_push_rate ENABLE ROW LEVEL SECURITY;
+      CREATE FUNCTION cm_changes_rate() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $rate$
+      DECLARE
+        used integer;
+        allowed integer;
+      BEGIN
+        IF pg_has_role(NEW.author, '${ADMIN_ROLE}', 'MEMBER') THEN RETURN NEW; END IF;
+        SELECT push_per_minute INTO allowed FROM cm_teams WHERE name = NEW.team;
+        INSERT INTO cm_push_rate (team, author, minute, n) VALUES (NEW.team, NEW.author, date_trunc('minute', now()), 1)
+          ON CONFLICT (team, author, minute) DO UPDATE SET n = cm_push_rate.n + 1 RETURNING n INTO used;
+        IF used > allowed THEN
+          RAISE EXCEPTION 'push rate limit: team % takes at most % changes a minute from one member', NEW.team, allowed USING ERRCODE = 'program_limit_exceeded';
+        END IF;
+        DELETE FROM cm_push_rate WHERE team = NEW.team AND author = NEW.author AND minute < date_trunc('minute', now()) - interval '1 hour';
+        RETURN NEW;
+      END
+      $rate$;
+      REVOKE ALL ON FUNCTION cm_changes_rate() FROM PUBLIC;
+      CREATE TRIGGER cm_changes_rate BEFORE INSERT ON cm_changes FOR EACH ROW EXECUTE FUNCTION cm_changes_rate();
+    `,
+  },
 ];
 
 export const SERVER_VERSION = SERVER_MIGRATIONS.length;

@@ -174,22 +174,35 @@ export async function push(client: Client, memory: DirectoryMemory, t: SyncTarge
   // from the memory's author or a team admin, and one refused must not hold back the user's own.
   const own = ops.filter((o) => o.origin === 'mine');
   const theirs = ops.filter((o) => o.origin === 'team');
+  const readOnly = `you are a read-only member of team "${t.team}": you receive its memories, and yours stay on this machine`;
+  const limited = `team "${t.team}" takes a limited number of changes a minute from one member; the rest go at the next sync`;
   let pushed = 0;
-  for (let i = 0; i < own.length; i += PUSH_BATCH) {
-    const batch = own.slice(i, i + PUSH_BATCH);
+  // A batch past the team's push rate is refused whole: smaller ones take what the minute still allows.
+  let size = PUSH_BATCH;
+  for (let i = 0; i < own.length; ) {
+    const batch = own.slice(i, i + size);
     // A new memory's uid is kept before it is sent: if the server takes the batch and the reply is
     // lost, the next push sends the same uid and key, and the server's unique key makes it a no-op.
     inTransaction(store, () => {
       for (const o of batch) if (o.op === 'put' && !linkOf(store, o.uid)) saveLink(store, { uid: o.uid, memoryId: o.memoryId, globalId: o.globalId, origin: 'mine', author: null, pushedHash: null, deleted: false });
     });
     const sent = await sendBatch(client, store, t, batch);
-    if (sent === 'read-only') return { pushed, held: { count: ops.length - pushed, reason: `you are a read-only member of team "${t.team}": you receive its memories, and yours stay on this machine` }, refused: 0 };
+    if (sent === 'read-only') return { pushed, held: { count: ops.length - pushed, reason: readOnly }, refused: 0 };
+    if (sent === 'rate limited') {
+      if (size > 1) {
+        size = Math.ceil(size / 2);
+        continue;
+      }
+      return { pushed, held: { count: ops.length - pushed, reason: limited }, refused: 0 };
+    }
     pushed += batch.length;
+    i += batch.length;
   }
   let refused = 0;
   for (const o of theirs) {
     const sent = await sendBatch(client, store, t, [o]);
-    if (sent === 'read-only') return { pushed, held: { count: theirs.length - refused, reason: `you are a read-only member of team "${t.team}": you receive its memories, and yours stay on this machine` }, refused };
+    if (sent === 'read-only') return { pushed, held: { count: theirs.length - refused, reason: readOnly }, refused };
+    if (sent === 'rate limited') return { pushed, held: { count: theirs.length - refused, reason: limited }, refused };
     if (sent === 'not yours') {
       // Forgotten here; the team keeps it. Recorded, so it is not sent again on every sync.
       inTransaction(store, () => saveLink(store, { uid: o.uid, memoryId: null, globalId: o.globalId, origin: o.origin, author: linkOf(store, o.uid)?.author ?? null, pushedHash: null, deleted: true }));
@@ -200,7 +213,7 @@ export async function push(client: Client, memory: DirectoryMemory, t: SyncTarge
 }
 
 /** One server transaction; 'read-only' or 'not yours' when the server refused it for who the user is. */
-async function sendBatch(client: Client, store: MemoryStore, t: SyncTarget, batch: PushOp[]): Promise<'sent' | 'read-only' | 'not yours'> {
+async function sendBatch(client: Client, store: MemoryStore, t: SyncTarget, batch: PushOp[]): Promise<'sent' | 'read-only' | 'not yours' | 'rate limited'> {
   try {
     await client.query('BEGIN');
     // One pusher per team at a time: rows commit in seq order, so no reader skips one.
@@ -230,6 +243,7 @@ async function sendBatch(client: Client, store: MemoryStore, t: SyncTarget, batc
     const message = safeMessage(err, t.url);
     if (/row-level security/i.test(message)) return 'read-only';
     if (/belongs to .*only its author or a team admin/i.test(message)) return 'not yours';
+    if (/push rate limit/i.test(message)) return 'rate limited';
     throw err;
   }
   // Recorded only once the server has them: a push cut short is sent again, and the key makes that a no-op.

@@ -121,6 +121,33 @@ describe('the team store on PostgreSQL', () => {
     expect(r.stderr).not.toMatch(/deprecat/i);
   });
 
+  it('a member pushes at most the team\'s rate a minute: the rest stays here and goes at a later sync', async () => {
+    const remote = { remote: 'git@github.com:acme/rate.git' };
+    const alice = person('alice', 'alice-pw', remote);
+    const bob = person('bob', 'bob-pw', remote);
+    const admin = await pg.admin(DB);
+    // The counter is per member and minute, and alice pushed in earlier tests: start the check early in a
+    // minute, and allow 30 more than she has used in it.
+    const second = Number(((await admin.query('SELECT extract(second FROM now()) AS s')).rows[0] as { s: string }).s);
+    if (second > 40) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+    const used = Number(((await admin.query("SELECT COALESCE(max(n), 0) AS n FROM cm_push_rate WHERE team = 'shop' AND author = 'alice' AND minute = date_trunc('minute', now())")).rows[0] as { n: string }).n);
+    await admin.query(`UPDATE cm_teams SET push_per_minute = ${used + 30} WHERE name = 'shop'`);
+    try {
+      await withMemory(at(alice), (m) => m.write(Array.from({ length: 80 }, (_, i) => ({ type: 'project' as const, text: `Rate check: queue ${i} drains into worker pool ${i % 5} on port ${40000 + i}`, dir: m.paths.projectRoot, agent: 'user', explicit: true })), { dedup: false }));
+      const r = alice.run(['sync']);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/pushed 30\b/);
+      expect(r.stderr).toMatch(/50 of your memories stay local: team "shop" takes a limited number of changes a minute/);
+      expect(bob.run(['sync']).stdout).toMatch(/pulled 30 new/);
+    } finally {
+      await admin.query("UPDATE cm_teams SET push_per_minute = 10000 WHERE name = 'shop'");
+      await admin.end();
+    }
+    expect(alice.run(['sync']).stdout).toMatch(/pushed 50\b/);
+    bob.run(['sync']);
+    expect(texts(bob).filter((t) => t.startsWith('Rate check')).length).toBe(80);
+  }, 150_000);
+
   it('forget means forget for the team too: after forget --team and a sync, pg_dump holds no trace of the text', async () => {
     const remote = { remote: 'git@github.com:acme/forget.git' };
     const alice = person('alice', 'alice-pw', remote);
