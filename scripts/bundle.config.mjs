@@ -31,7 +31,7 @@ const QUERY = file(
 const LAUNCH = file(
   'agents|inject/adapters/builtin|inject/launch-query|transcripts/homes|cli/start-run|' +
     'memory/launch-facts|session/(?:live-markers|recording|transcript-ref|run-wrapped)|' +
-    'pty/(?:own-output|exit-status|terminal|fan-out|marker-catcher|slave-hold|run-session|hangup|index|echo-probe|input-gate|ordered-sink|resolve-command)',
+    'pty/(?:own-output|exit-status|terminal|fan-out|marker-catcher|line-model|slave-hold|run-session|hangup|index|echo-probe|input-gate|ordered-sink|resolve-command)',
 );
 
 const esm = {
