@@ -36,16 +36,21 @@ export class StoreCuration extends StoreWriter {
    * A person's correction of a memory's text (an edited note): filtered for
    * trivia, redacted and embedded like any write, then written over the old
    * text; its id, type, dates and source stay. Refused as a duplicate when
-   * another memory already says exactly that.
+   * another memory already says exactly that. A teammate's memory is not
+   * written over: the correction is a new memory of the user's own that
+   * supersedes it.
    */
   async edit(rowid: number, text: string, policy: WritePolicy, now = Date.now()): Promise<WriteResult> {
     this.requireWritable();
     const m = this.get(rowid);
     if (!m) return { action: 'filtered', reason: 'empty' };
+    const target = { id: rowid, type: m.type, text: m.text, supplement: m.supplement, similarity: 1 };
     // A teammate's memory is theirs: a correction of it is a new memory of the user's own that
     // supersedes it here (history keeps both, each with its author), and it is shared as the user's.
-    if (teamAuthorOf(m.agent) !== undefined) return this.correctTeammate(m, text, policy, now);
-    const c: Candidate = { type: m.type, text, dir: m.dir, agent: m.agent, explicit: true };
+    const teammate = teamAuthorOf(m.agent) !== undefined;
+    const c: Candidate = teammate
+      ? { type: m.type, text, dir: m.dir, agent: 'user', source: 'remember', explicit: true, reviewed: true }
+      : { type: m.type, text, dir: m.dir, agent: m.agent, explicit: true };
     const screened = screenCandidate(c, policy);
     if (!('text' in screened)) return screened;
     const [vector] = await this.embedder.embed([screened.text]);
@@ -55,40 +60,19 @@ export class StoreCuration extends StoreWriter {
         .transaction((): WriteResult => {
           const same = this.stmt('SELECT id FROM memories WHERE content_hash = ?').get(screened.hash) as { id: number } | undefined;
           if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
-          const target = { id: rowid, type: m.type, text: m.text, supplement: m.supplement, similarity: 1 };
           // A value the person wrote is the memory's value now.
           const statement = statementOf(screened.text);
           const w = { text: screened.text, hash: screened.hash, vector, now, ...(statement?.value ? { statement } : {}) };
-          const written = applyDecision({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (x) => this.displayId(x) }, c, w, { kind: 'update', target });
+          const db = { stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (x: number) => this.displayId(x) };
+          if (teammate) return applyDecision(db, c, w, { kind: 'supersede', targets: [target] });
+          const written = applyDecision(db, c, w, { kind: 'update', target });
           // A person wrote this text: it counts as reviewed.
           if (written.action === 'updated') this.stmt('UPDATE memories SET reviewed_at = ? WHERE id = ?').run(now, rowid);
           return written;
         })
         .immediate(),
     );
-    if (r.action === 'updated') this.markChanged();
-    return r;
-  }
-
-  private async correctTeammate(m: Memory, text: string, policy: WritePolicy, now: number): Promise<WriteResult> {
-    const c: Candidate = { type: m.type, text, dir: m.dir, agent: 'user', source: 'remember', explicit: true, reviewed: true };
-    const screened = screenCandidate(c, policy);
-    if (!('text' in screened)) return screened;
-    const [vector] = await this.embedder.embed([screened.text]);
-    if (!vector) throw new Error('the embedder returned no vector');
-    const r = this.run(() =>
-      this.db
-        .transaction((): WriteResult => {
-          const same = this.stmt('SELECT id FROM memories WHERE content_hash = ?').get(screened.hash) as { id: number } | undefined;
-          if (same) return { action: 'duplicate', id: this.displayId(same.id), similarity: 1 };
-          const statement = statementOf(screened.text);
-          const w = { text: screened.text, hash: screened.hash, vector, now, ...(statement?.value ? { statement } : {}) };
-          const target = { id: m.rowid, type: m.type, text: m.text, supplement: m.supplement, similarity: 1 };
-          return applyDecision({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (x) => this.displayId(x) }, c, w, { kind: 'supersede', targets: [target] });
-        })
-        .immediate(),
-    );
-    if (r.action === 'inserted') this.markChanged();
+    if (r.action === 'updated' || r.action === 'inserted') this.markChanged();
     return r;
   }
 
