@@ -21,8 +21,8 @@
  * 17/60, 27/34; passages holding a memory's text left out (this) 21/38/17,
  * 15/60, 33/34. One or two questions either way is noise on BEAM's 51.
  */
-import { FRAME_TIE, frameCover, frameTerms, SCORE_TIE, supersede, termCover } from './rank.js';
-import { askedValues, tokensOf, valueSlots } from './value-slots.js';
+import { FRAME_TIE, frameTerms, SCORE_TIE, supersede, weighText } from './rank.js';
+import { askedValues, type ValueSlot } from './value-slots.js';
 
 export const MEMORY_EDGE = 0.15;
 /** A memory this long or longer, held whole by a passage, stands for that passage. */
@@ -48,9 +48,9 @@ export function mergeTiers<M, S>(
 ): Array<Tiered<M, S>> {
   const terms = frameTerms(question);
   const weigh = <T>(kind: 'memory' | 'said', x: { item: T; text: string; at: number; role?: string }) => {
-    const frame = frameCover(x.text, terms, weight);
-    const cover = termCover(x.text, terms, weight);
-    return { kind, ...x, frame, cover, strength: cover + frame + (kind === 'memory' ? MEMORY_EDGE : 0) };
+    // Each text is read once: its slots serve the merge's weights and the newest-wins pass after it.
+    const { slots, frame, cover } = weighText(x.text, terms, weight);
+    return { kind, ...x, slots, frame, cover, strength: cover + frame + (kind === 'memory' ? MEMORY_EDGE : 0) };
   };
   const ms = memories.map((m) => weigh('memory', m));
   // A passage that holds a memory's whole text says what the memory says (the memory was distilled from it): the memory stands for it.
@@ -62,7 +62,7 @@ export function mergeTiers<M, S>(
     })
     .map((s) => weigh('said', s));
   // Each tier keeps its own order (the hybrid search's for memories, rank.ts's for passages); the two are merged.
-  const out: Array<Tiered<M, S>> = [];
+  const out: Array<Tiered<M, S> & { slots: ValueSlot[] }> = [];
   let i = 0;
   let j = 0;
   while (out.length < limit && (i < ms.length || j < ss.length)) {
@@ -73,12 +73,10 @@ export function mergeTiers<M, S>(
     if (!next) break;
     if (passageFirst) j++;
     else i++;
-    out.push({ kind: next.kind, item: next.item as M | S, text: next.text, at: next.at, strength: next.strength, ...(next.role ? { role: next.role } : {}) });
+    out.push({ kind: next.kind, item: next.item as M | S, text: next.text, at: next.at, strength: next.strength, slots: next.slots, ...(next.role ? { role: next.role } : {}) });
   }
   // Newest wins across the tiers too: a memory that holds the changed value replaces the passage that held the old one.
-  const termSet = new Set(terms);
-  const withSlots = out.map((o) => ({ ...o, slots: valueSlots(o.text, tokensOf(o.text), termSet) }));
-  return supersede(withSlots, askedValues(question), weight).map(({ slots: _slots, ...o }) => o);
+  return supersede(out, askedValues(question), weight).map(({ slots: _slots, ...o }) => o);
 }
 
 /** A newer passage that states the question's frame as fully as the memory and answers nearly as well (rank.ts's ties): the newer value. */

@@ -24,7 +24,7 @@
  * a set this small: the choices follow the mechanism, not the last point.
  */
 import { bigrams, latinQueryWords, STOPWORDS } from '../text/terms.js';
-import { askedValues, sameKind, stem, tokensOf, valueSlots, WINDOW, type ValueSlot } from './value-slots.js';
+import { askedValues, sameKind, stem, tokensOf, valueSlots, WINDOW, type Token, type ValueSlot } from './value-slots.js';
 
 export { stem, tokensOf, WINDOW };
 
@@ -68,10 +68,21 @@ export function idf(df: number, n: number): number {
 
 /** The share of the question's weight the text holds anywhere (no value needed). */
 export function termCover(text: string, terms: string[], weight: (term: string) => number): number {
+  return coverOfTokens(tokensOf(text), terms, weight);
+}
+
+function coverOfTokens(toks: Token[], terms: string[], weight: (term: string) => number): number {
   const total = terms.reduce((s, t) => s + weight(t), 0);
   if (total <= 0) return 0;
-  const have = new Set(tokensOf(text).map((t) => t.term));
+  const have = new Set(toks.map((t) => t.term));
   return terms.reduce((s, t) => s + (have.has(t) ? weight(t) : 0), 0) / total;
+}
+
+/** A text read once for ranking: its value slots, its frame cover and its term cover. */
+export function weighText(text: string, terms: string[], weight: (term: string) => number): { slots: ValueSlot[]; frame: number; cover: number } {
+  const toks = tokensOf(text);
+  const slots = valueSlots(text, toks, new Set(terms));
+  return { slots, frame: coverOf(slots, terms, weight), cover: coverOfTokens(toks, terms, weight) };
 }
 
 export interface Passage {
