@@ -10,12 +10,25 @@ const tmux = new Tmux();
 afterAll(() => tmux.kill());
 const FAKE_BIN = join(ROOT, 'tests', 'fixtures', 'bin');
 
+/** bash under the wrapper in a tmux pane, at its prompt: what every bash case here starts from. */
+async function bashUnderWrapper(name: string, sandbox: string): Promise<{ env: NodeJS.ProcessEnv; cwd: string }> {
+  const sb = makeSandbox(sandbox);
+  const env = { ...sb.env, PS1: '$ ' };
+  tmux.start(name, `${process.execPath} ${CLI} run -q bash --norc --noprofile`, { cwd: sb.project, env, cols: 100 });
+  await tmux.waitFor(name, (s) => /^\$/m.test(s));
+  return { env, cwd: sb.project };
+}
+
+/** Leaves the pane's program and checks the wrapper ended with it, status 0. */
+async function exitPane(name: string): Promise<void> {
+  tmux.type(name, 'exit');
+  tmux.keys(name, 'Enter');
+  expect(await tmux.exitStatus(name)).toBe(0);
+}
+
 describe('the marker where ! means something, typed in a real terminal', () => {
   it('in bash: no history expansion error, nothing run, the line remembered', async () => {
-    const sb = makeSandbox('cm-mark-bash');
-    const env = { ...sb.env, PS1: '$ ' };
-    tmux.start('bash', `${process.execPath} ${CLI} run -q bash --norc --noprofile`, { cwd: sb.project, env, cols: 100 });
-    await tmux.waitFor('bash', (s) => /^\$/m.test(s));
+    const { env, cwd } = await bashUnderWrapper('bash', 'cm-mark-bash');
     tmux.type('bash', '!记得 部署前必须先跑 make check');
     tmux.keys('bash', 'Enter');
     tmux.type('bash', 'echo after-$((6*7))');
@@ -24,21 +37,16 @@ describe('the marker where ! means something, typed in a real terminal', () => {
     expect(screen).not.toContain('event not found');
     expect(screen).not.toContain('command not found');
     expect(screen).toContain('$ !记得 部署前必须先跑 make check');
-    tmux.type('bash', 'exit');
-    tmux.keys('bash', 'Enter');
-    expect(await tmux.exitStatus('bash')).toBe(0);
+    await exitPane('bash');
     const memories = await poll(
-      () => listJson({ cwd: sb.project, env }),
+      () => listJson({ cwd, env }),
       (ms) => ms.some((m) => m.text === '部署前必须先跑 make check'),
     );
     expect(memories.filter((m) => m.text.includes('make check'))).toHaveLength(1);
   });
 
   it('in English too: !remember in bash is caught, not expanded as history, and remembered', async () => {
-    const sb = makeSandbox('cm-mark-en');
-    const env = { ...sb.env, PS1: '$ ' };
-    tmux.start('en', `${process.execPath} ${CLI} run -q bash --norc --noprofile`, { cwd: sb.project, env, cols: 100 });
-    await tmux.waitFor('en', (s) => /^\$/m.test(s));
+    const { env, cwd } = await bashUnderWrapper('en', 'cm-mark-en');
     tmux.type('en', '!remember The API base path is /api/v2 for every service');
     tmux.keys('en', 'Enter');
     tmux.type('en', 'echo after-$((6*7))');
@@ -46,21 +54,16 @@ describe('the marker where ! means something, typed in a real terminal', () => {
     const screen = await tmux.waitFor('en', (s) => s.includes('after-42'));
     expect(screen).not.toContain('event not found');
     expect(screen).not.toContain('command not found');
-    tmux.type('en', 'exit');
-    tmux.keys('en', 'Enter');
-    expect(await tmux.exitStatus('en')).toBe(0);
+    await exitPane('en');
     const memories = await poll(
-      () => listJson({ cwd: sb.project, env }),
+      () => listJson({ cwd, env }),
       (ms) => ms.some((m) => m.text === 'The API base path is /api/v2 for every service'),
     );
     expect(memories.filter((m) => m.text.includes('/api/v2'))).toHaveLength(1);
   });
 
   it('what the screen shows of a marker line is what is saved, after the cursor moved and a word went in', async () => {
-    const sb = makeSandbox('cm-mark-cursor');
-    const env = { ...sb.env, PS1: '$ ' };
-    tmux.start('cur', `${process.execPath} ${CLI} run -q bash --norc --noprofile`, { cwd: sb.project, env, cols: 100 });
-    await tmux.waitFor('cur', (s) => /^\$/m.test(s));
+    const { env, cwd } = await bashUnderWrapper('cur', 'cm-mark-cursor');
     tmux.type('cur', '!记得 The API base path is /api/v2');
     for (let i = 0; i < '/api/v2'.length; i++) tmux.keys('cur', 'Left');
     tmux.type('cur', 'now ');
@@ -69,21 +72,16 @@ describe('the marker where ! means something, typed in a real terminal', () => {
     tmux.keys('cur', 'Enter');
     const shown = await tmux.waitFor('cur', (s) => s.includes('after-42'));
     expect(shown).toContain('$ !记得 The API base path is now /api/v2');
-    tmux.type('cur', 'exit');
-    tmux.keys('cur', 'Enter');
-    expect(await tmux.exitStatus('cur')).toBe(0);
+    await exitPane('cur');
     const memories = await poll(
-      () => listJson({ cwd: sb.project, env }),
+      () => listJson({ cwd, env }),
       (ms) => ms.some((m) => m.text.includes('/api/v2')),
     );
     expect(memories.find((m) => m.text.includes('/api/v2'))?.text).toBe('The API base path is now /api/v2');
   });
 
   it('a pasted marker line is caught and echoed, and the next command is its own line', async () => {
-    const sb = makeSandbox('cm-mark-paste');
-    const env = { ...sb.env, PS1: '$ ' };
-    tmux.start('paste', `${process.execPath} ${CLI} run -q bash --norc --noprofile`, { cwd: sb.project, env, cols: 100 });
-    await tmux.waitFor('paste', (s) => /^\$/m.test(s));
+    const { env, cwd } = await bashUnderWrapper('paste', 'cm-mark-paste');
     await new Promise((r) => setTimeout(r, 300));
     tmux.paste('paste', '!记得 pasted: the cache TTL is 60 seconds everywhere');
     tmux.keys('paste', 'Enter');
@@ -93,20 +91,15 @@ describe('the marker where ! means something, typed in a real terminal', () => {
     expect(shown).toContain('$ !记得 pasted: the cache TTL is 60 seconds everywhere');
     expect(shown).not.toContain('event not found');
     expect(shown).toMatch(/^after-42$/m);
-    tmux.type('paste', 'exit');
-    tmux.keys('paste', 'Enter');
-    expect(await tmux.exitStatus('paste')).toBe(0);
+    await exitPane('paste');
     await poll(
-      () => listJson({ cwd: sb.project, env }),
+      () => listJson({ cwd, env }),
       (ms) => ms.some((m) => m.text === 'pasted: the cache TTL is 60 seconds everywhere'),
     );
   });
 
   it('in bash: the marker is caught however the line came to be empty (Ctrl-L, a deleted key, Ctrl-A Ctrl-K)', async () => {
-    const sb = makeSandbox('cm-mark-edit');
-    const env = { ...sb.env, PS1: '$ ' };
-    tmux.start('edit', `${process.execPath} ${CLI} run -q bash --norc --noprofile`, { cwd: sb.project, env, cols: 100 });
-    await tmux.waitFor('edit', (s) => /^\$/m.test(s));
+    const { env, cwd } = await bashUnderWrapper('edit', 'cm-mark-edit');
     const cases: Array<{ before: string[]; typed?: string; text: string }> = [
       { before: ['C-l'], text: 'probe after ctrl-l keeps the staging db read-only' },
       { before: [], typed: 'x', text: 'probe after a deleted key keeps port 8080 for previews' },
@@ -126,11 +119,9 @@ describe('the marker where ! means something, typed in a real terminal', () => {
     const screen = await tmux.waitFor('edit', (s) => s.includes('done-42'));
     expect(screen).not.toContain('event not found');
     expect(screen).not.toContain('command not found');
-    tmux.type('edit', 'exit');
-    tmux.keys('edit', 'Enter');
-    expect(await tmux.exitStatus('edit')).toBe(0);
+    await exitPane('edit');
     const memories = await poll(
-      () => listJson({ cwd: sb.project, env }),
+      () => listJson({ cwd, env }),
       (ms) => cases.every((c) => ms.some((m) => m.text === c.text)),
     );
     expect(memories.filter((m) => m.text.includes('probe after'))).toHaveLength(3);
@@ -150,9 +141,7 @@ describe('the marker where ! means something, typed in a real terminal', () => {
     // The stand-in answers every line it gets; it never saw the marker.
     expect(screen).not.toContain('> !记得');
     expect(screen).not.toContain('signed, use git tag');
-    tmux.type('cli', 'exit');
-    tmux.keys('cli', 'Enter');
-    expect(await tmux.exitStatus('cli')).toBe(0);
+    await exitPane('cli');
     await poll(
       () => listJson({ cwd: sb.project, env }),
       (ms) => ms.some((m) => m.text === 'release tags are signed, use git tag -s' && m.type === 'project'),
