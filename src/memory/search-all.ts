@@ -20,22 +20,25 @@ export interface FoundResult {
 export async function searchAll(m: DirectoryMemory, text: string, o: QueryOptions & { episodes?: 'also' | 'only' } = {}): Promise<FoundResult> {
   const started = process.hrtime.bigint();
   const limit = o.limit ?? DEFAULT_QUERY_LIMIT;
+  // The order must not depend on how many are asked for: the first 3 are the first 3 of 10.
+  // Newest-wins needs the later statement among the candidates, so a short list is cut from a full one.
+  const pool = Math.max(limit, DEFAULT_QUERY_LIMIT);
   const withSaid = o.episodes === 'only' || (o.type === undefined && o.agent === undefined && o.dir === undefined && !o.includeArchived);
-  const found0 = o.episodes === 'only' ? [] : (await m.search(text, { ...o, limit })).hits;
+  const found0 = o.episodes === 'only' ? [] : (await m.search(text, { ...o, limit: pool })).hits;
   // As of now, two current hits of one subject (a link missed when written) show the newer first.
   const memories = o.asOf === undefined ? newestPerSubject(found0, (h) => (h.memory.validTo === null ? h.memory.subjectKey : null), (h) => h.memory.createdAt) : found0;
   const until = o.asOf ?? o.until;
   const said = withSaid
-    ? m.stores.project.searchEpisodes(text, { limit, ...(until !== undefined ? { until } : {}), ...(o.since !== undefined ? { since: o.since } : {}) })
+    ? m.stores.project.searchEpisodes(text, { limit: pool, ...(until !== undefined ? { until } : {}), ...(o.since !== undefined ? { since: o.since } : {}) })
     : { hits: [], weight: () => 1 };
-  if (said.hits.length === 0) return { found: memories.map((hit): Found => ({ kind: 'memory', hit })), ms: msSince(started) };
+  if (said.hits.length === 0) return { found: memories.slice(0, limit).map((hit): Found => ({ kind: 'memory', hit })), ms: msSince(started) };
   const merged = mergeTiers<Hit, EpisodeHit>(
     text,
     memories.map((h) => ({ item: h, text: h.memory.text, at: h.memory.createdAt })),
     said.hits.map((h) => ({ item: h, text: h.episode.text, at: h.episode.at, role: h.episode.role })),
     said.weight,
-    limit,
-  );
+    pool,
+  ).slice(0, limit);
   const found = merged.map((x): Found => (x.kind === 'memory' ? { kind: 'memory', hit: x.item as Hit } : { kind: 'said', hit: x.item as EpisodeHit }));
   return { found, ms: msSince(started) };
 }

@@ -73,7 +73,7 @@ export class BatchWriter {
     }
     const subjects = statement && dedup ? (this.subjects ??= SubjectIndex.load(stmt)) : undefined;
     let decision: WriteDecision | undefined =
-      statement && subjects ? decideByStatement(statement, subjects.peersOf(statement.key, c.type, c.dir, statement.value), { createdAt: c.createdAt ?? now, explicit: c.explicit, force: c.force }) : undefined;
+      statement && subjects ? decideByStatement(statement, subjects.peersOf(statement.key, c.type, c.dir, statement.value, statement.subject), { createdAt: c.createdAt ?? now, explicit: c.explicit, force: c.force }) : undefined;
     // Without dedup (restoring memories kept elsewhere) only exact repeats are refused.
     if (!decision && dedup) {
       const near = this.eligibleNeighbours(vector, c);

@@ -1,5 +1,5 @@
 import type { Statement as SqlStatement } from 'better-sqlite3';
-import { matchSubjects } from '../text/subject-key.js';
+import { headOf, matchSubjects } from '../text/subject-key.js';
 import { productVersion } from '../text/statement-tools.js';
 import type { MemoryType } from './types.js';
 import type { SubjectPeer } from './subject-decision.js';
@@ -14,6 +14,8 @@ interface Entry {
   key: string;
   /** The subject as first written ("preview server port"). */
   subject: string;
+  /** Its head word (headOf), when the subject was written. */
+  head: string | undefined;
   value: string;
   createdAt: number;
   reviewedAt: number | null;
@@ -37,7 +39,7 @@ interface Row {
 const COLUMNS = 'id, type, dir, text, supplement, subject_key, subject, value, created_at, reviewed_at';
 
 function entryOf(r: Row): Entry {
-  return { id: r.id, type: r.type, dir: r.dir, text: r.text, supplement: r.supplement, key: r.subject_key, subject: r.subject ?? r.subject_key, value: r.value ?? '', createdAt: r.created_at, reviewedAt: r.reviewed_at, product: productVersion(r.value ?? '')?.product };
+  return { id: r.id, type: r.type, dir: r.dir, text: r.text, supplement: r.supplement, key: r.subject_key, subject: r.subject ?? r.subject_key, head: r.subject ? headOf(r.subject) : undefined, value: r.value ?? '', createdAt: r.created_at, reviewedAt: r.reviewed_at, product: productVersion(r.value ?? '')?.product };
 }
 
 /**
@@ -118,14 +120,15 @@ export class SubjectIndex {
    * this type and directory could be folded: the same directory, or any
    * global for a global.
    */
-  peersOf(key: string, type: MemoryType, dir: string, value = ''): SubjectPeer[] {
+  peersOf(key: string, type: MemoryType, dir: string, value = '', subject?: string): SubjectPeer[] {
+    const head = subject === undefined ? undefined : headOf(subject);
     const seen = new Set<number>();
     const out: SubjectPeer[] = [];
     const consider = (id: number, match: SubjectPeer['match'] | undefined): void => {
       if (seen.has(id)) return;
       const e = this.entries.get(id);
       if (!e || (type === 'global' ? e.type !== 'global' : e.type === 'global' || e.dir !== dir)) return;
-      const m = match ?? matchSubjects(key, e.key);
+      const m = match ?? matchSubjects(key, e.key, [head, e.head]);
       if (m === 'different') return;
       seen.add(id);
       out.push({ id, type: e.type, text: e.text, supplement: e.supplement, similarity: 1, curated: e.reviewedAt !== null, value: e.value, match: m, createdAt: e.createdAt, reviewedAt: e.reviewedAt });

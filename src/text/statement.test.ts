@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { statementOf } from './statement.js';
-import { matchSubjects, sameValue, subjectKey } from './subject-key.js';
+import { headOf, matchSubjects, sameValue, subjectKey } from './subject-key.js';
 import { stripChatter } from './chatter.js';
 
 const said = (text: string) => {
@@ -146,6 +146,17 @@ describe('subject keys (pure)', () => {
     expect(matchSubjects(subjectKey('preview port'), subjectKey('preview server port'))).toBe('same');
     expect(matchSubjects(subjectKey('port'), subjectKey('preview server port'))).toBe('maybe');
     expect(matchSubjects(subjectKey('api server port'), subjectKey('preview server port'))).toBe('different');
+  });
+
+  it('does not take a part of a thing for the thing: the longer subject must keep the head word', () => {
+    const m = (a: string, b: string) => matchSubjects(subjectKey(a), subjectKey(b), [headOf(a), headOf(b)]);
+    expect(headOf('the preview server port')).toBe('port');
+    expect(headOf('port of the dev server')).toBe('port');
+    expect(headOf('预览服务器端口')).toBe(headOf('preview server port'));
+    expect(m('preview port', 'preview server port')).toBe('same');
+    expect(m('port of the preview server', 'preview server port')).toBe('same');
+    expect(m('nightly batch window', 'Nightly batch window retries')).toBe('different');
+    expect(m('dev server', 'dev server port')).toBe('different');
   });
 
   it('compares values by their words', () => {

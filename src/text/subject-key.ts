@@ -80,16 +80,29 @@ export function subjectKey(phrase: string): string {
 export type SubjectMatch = 'same' | 'maybe' | 'different';
 
 /**
+ * The word a subject phrase is about: an English compound's last word
+ * ("preview server port" → port), the one before "of" ("port of the dev
+ * server" → port), a Chinese phrase's last word (发布窗口 → window).
+ */
+export function headOf(phrase: string): string | undefined {
+  const named = (phrase.split(/\s+of\s+/i)[0] ?? phrase).trim();
+  const words = wordsOf(named).flatMap((w) => canonical(w)?.split(' ') ?? []);
+  return words.at(-1);
+}
+
+/**
  * Whether two keys name one subject. The same words: the same. One inside
  * the other, the smaller naming two things or more ("preview port" in
- * "preview server port"): the same. A single word inside a longer subject
+ * "preview server port"): the same, unless their heads (headOf, when
+ * known) differ: "nightly batch window retries" are not the window. A single word inside a longer subject
  * ("port" and "preview server port"): maybe, for a project with two ports
  * would be wrong to merge. Anything else, even with most words shared
  * ("preview server port", "api server port"): different.
  */
-export function matchSubjects(a: string, b: string): SubjectMatch {
+export function matchSubjects(a: string, b: string, heads?: [string | undefined, string | undefined]): SubjectMatch {
   if (!a || !b) return 'different';
   if (a === b) return 'same';
+  if (heads?.[0] && heads[1] && heads[0] !== heads[1]) return 'different';
   const wa = a.split(' ');
   const wb = b.split(' ');
   const [small, big] = wa.length <= wb.length ? [wa, new Set(wb)] : [wb, new Set(wa)];
