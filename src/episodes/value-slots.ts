@@ -21,7 +21,7 @@ export const WINDOW = 12;
 /** How many terms before a value a word of change may stand. */
 export const CHANGE_REACH = 6;
 
-const CHANGE_EN = new Set(lexicon.en);
+const CHANGE_EN = new Set([...lexicon.en, ...lexicon.en_markers]);
 const CHANGE_ZH = lexicon.zh;
 const MONTHS = new Set(lexicon.months);
 

@@ -6,6 +6,7 @@
  */
 import { cutValue, plausibleSubject, plausibleValue, type Found, type Shape } from './statement.js';
 import { LazyPattern } from './lazy-pattern.js';
+import changeWords from './lexicon/change-words.json' with { type: 'json' };
 
 /** Words no noun phrase holds: verbs, conjunctions, pronouns, the prepositions the shapes below turn on. */
 const NOT_IN_NP = new Set(
@@ -45,6 +46,9 @@ const reNamed = (src: string): LazyPattern => new LazyPattern(src, 'u');
 
 const CHANGE_VERBS =
   'bumped|set|moved|switched|changed|migrated|upgraded|downgraded|updated|raised|lowered|increased|decreased|reduced|pinned|renamed|pointed|repointed|flipped|reset|configured|changing|moving|switching|bumping|setting';
+
+/** The verbs of change (lexicon/change-words.json), longest first so "increased" is not read as "increase". */
+const LEXICON_VERBS = [...changeWords.en].sort((a, b) => b.length - a.length).join('|');
 
 /** Shapes that say a value changed or holds, best evidence first. */
 const SHAPES: Shape[] = [
@@ -103,6 +107,16 @@ const SHAPES: Shape[] = [
   { cue: /\bport\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:listens|runs|serves|is served|is running|is listening)\\s+on\\s+port\\s+(\\d{2,5})`), subject: 1, value: 2, aspect: 'port' },
   // "The max upload size went up to 25 MB", "The pool size was lowered to 10"
   { cue: /\b(?:went|goes|increased|decreased|dropped|rose|grew|fell|raised|lowered|reduced|doubled|halved)\b/i, re: re(`^${NP}\\s+(?:has\\s+|was\\s+|is\\s+)?(?:went up|went down|goes up|goes down|increased|decreased|dropped|rose|grew|fell|raised|lowered|reduced|doubled|halved)\\s+to\\s+${REST}`), subject: 1, value: 2 },
+  // Any verb of change after its subject: "The retry budget has grown to 8", "The p95 latency improved further, now averaging 180ms",
+  // "Commits merged into main have now reached 165". With no "to"/"at", the value must start as a number does.
+  {
+    cue: re(`\\b(?:${LEXICON_VERBS})\\b`),
+    re: re(
+      `^${NP}\\s+(?:(?:has|have|had|was|were|is|are)\\s+)?(?:been\\s+)?(?:(?:now|just|since|further|already|recently)\\s+)?(?:${LEXICON_VERBS})(?:\\s+(?:further|again|up|down|back|over|significantly|slightly|sharply|steadily))?\\s*,?\\s*(?:now\\s+)?(?:(?:to|at|averaging|around|about|roughly)\\s+|(?=[$€£¥]?\\d))${REST}`,
+    ),
+    subject: 1,
+    value: 2,
+  },
   // "Wang Lei is on call for svc this month"
   { cue: /\bon[- ]call\b/i, re: reNamed(`^${NAME}\\s+is\\s+(?:now\\s+)?on[- ]call\\s+(?:for\\s+)?${NP}${NP_END}`), value: 1, subject: 2, owner: true, aspect: 'on-call' },
   // "CI runs on Jenkins", "The site is hosted on Netlify", "The project targets Node 18"
@@ -133,6 +147,10 @@ const KEPT_AS = re(`^(.+?)\\s+(?:stays|remains|is still|will stay|will remain)\\
 const PROPOSED_MOVE = re(
   `(?:\\b(?:proposal|suggestion|idea|plan|request|pr)\\s+to\\s+(?:move|switch|change|migrate|upgrade|bump|replace)|^(?:moving|switching|changing|migrating|upgrading|bumping))\\s+${NP}\\s+(?:over\\s+)?(?:to|with)\\s+(.+?)(?=\\s+(?:was|is|got|has been|came up|failed)\\b|\\s*[;,.]|$)`,
 );
+/** "We discussed moving the pool size to 16 but decided against it": a move named anywhere in a sentence that refuses it. */
+const REFUSED_MOVE = re(
+  `\\b(?:moving|switching|changing|migrating|upgrading|bumping|raising|lowering|increasing|decreasing|extending|shortening)\\s+${NP}\\s+(?:over\\s+)?(?:to|with)\\s+(.+?)(?=\\s+(?:but|was|is|got|has been|came up|failed)\\b|\\s*[;,.]|$)`,
+);
 /** "the region remains eu-west-1" */
 const KEPT_WITH_SUBJECT = re(`^${NP}\\s+(?:remains?|stays?|is still|are still|will stay|will remain|is staying|keeps being)\\s+(?:at\\s+|on\\s+|with\\s+)?${REST}`);
 /** "rolled back to Next.js 14.2", "sticking with Redis" */
@@ -153,7 +171,7 @@ const REFUSAL_CUE = new RegExp(`${PROPOSAL_WORD.source}|${MOVE_WORD.source}|${RE
 function refusal(sentence: string): Found | undefined {
   if (!REFUSAL_CUE.test(sentence)) return undefined;
   const direct = PROPOSAL_WORD.test(sentence) ? PROPOSED.exec(sentence) : null;
-  const moved = direct || !MOVE_WORD.test(sentence) ? null : PROPOSED_MOVE.exec(sentence);
+  const moved = direct ? null : ((MOVE_WORD.test(sentence) ? PROPOSED_MOVE.exec(sentence) : null) ?? (REFUSED.test(sentence) ? REFUSED_MOVE.exec(sentence) : null));
   const proposed = direct ? { value: direct[1], subject: direct[2] } : moved ? { value: moved[2], subject: moved[1] } : undefined;
   const refused = REFUSED.test(sentence);
   if (!proposed && !refused) return undefined;
@@ -202,7 +220,7 @@ export function englishStatement(sentence: string, o: { alone?: boolean } = {}):
   const labelled = o.alone !== false && !/[!?]\s*$/.test(s);
   const refused = refusal(s);
   if (refused) return refused;
-  for (const clause of [s, ...s.split(/;\s+/).slice(1)]) {
+  for (const clause of [s, ...leadIn(s), ...s.split(/;\s+/).slice(1)]) {
     for (const shape of SHAPES) {
       if (!shape.cue.test(clause) || (shape.label && !labelled)) continue;
       const m = shape.re.exec(clause.trim());
@@ -216,6 +234,18 @@ export function englishStatement(sentence: string, o: { alone?: boolean } = {}):
     }
   }
   return undefined;
+}
+
+/**
+ * What follows a lead-in that is no clause of its own: "Per config/app.yaml,",
+ * "For reference,", "As of this week,". A lead-in with a verb, a pronoun or a
+ * condition ("If we moved it,", "When it fails,") is a clause, and stays.
+ */
+function leadIn(s: string): string[] {
+  const m = /^([^,]{1,60}),\s+(\S.*)$/su.exec(s);
+  if (!m || !m[1] || !m[2]) return [];
+  const words = m[1].trim().toLowerCase().split(/\s+/);
+  return words.length <= 6 && words.every((w) => !NOT_IN_NP.has(w)) ? [m[2]] : [];
 }
 
 /** A sentence that refuses or reverts a change (not one that only proposes it). */

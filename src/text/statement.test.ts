@@ -115,6 +115,26 @@ describe('statements of a value (pure)', () => {
     }
   });
 
+  it('reads any verb of change after its subject, after a lead-in, and a move refused anywhere in the sentence', () => {
+    for (const [text, subject, value, stance] of [
+      ['The retry budget has grown to 8.', 'retry budget', '8', 'assert'],
+      ['The p95 latency improved further, now averaging 180ms.', 'p95 latency', '180ms', 'assert'],
+      ['The cache TTL was bumped to 600s yesterday.', 'cache TTL', '600s', 'assert'],
+      ['The nightly import window shortened to 40 minutes.', 'nightly import window', '40 minutes', 'assert'],
+      ['Per config/app.yaml, the worker pool size = 12', 'worker pool size', '12', 'assert'],
+      ['For reference, the API base path is /api/v2.', 'API base path', '/api/v2', 'assert'],
+      ['As of this sprint, the coverage gate is 85%.', 'coverage gate', '85%', 'assert'],
+      ['We discussed moving the worker pool size to 16 but decided against it.', 'worker pool size', '', 'reject'],
+    ] as const) {
+      expect(said(text), text).toEqual({ key: subjectKey(subject), value, stance });
+    }
+    // A lead-in that is a clause of its own (a condition, a pronoun) is not dropped; a move not refused is not a refusal.
+    expect(said('If we moved it, the port is 9090.')).toBeUndefined();
+    expect(said('We are moving the worker pool size to 16.')?.stance).not.toBe('reject');
+    // Without "to" or "at", only a number is taken as the new value.
+    expect(said('The build improved a lot after caching.')).toBeUndefined();
+  });
+
   it('finds nothing where no value of a thing is stated', () => {
     for (const text of [
       'I fixed the flaky test in tests/test_api.py; the root cause was a shared temp dir.',
