@@ -21,8 +21,8 @@
  * 17/60, 27/34; passages holding a memory's text left out (this) 21/38/17,
  * 15/60, 33/34. One or two questions either way is noise on BEAM's 51.
  */
-import { FRAME_TIE, frameTerms, SCORE_TIE, supersede, weighText } from './rank.js';
-import { askedValues, type ValueSlot } from './value-slots.js';
+import { FRAME_TIE, frameTerms, SCORE_TIE, supersede, W_CONTRA, weighText } from './rank.js';
+import { askedSlots, askedValues, contradictsAsked, type ValueSlot } from './value-slots.js';
 
 export const MEMORY_EDGE = 0.15;
 /** A memory this long or longer, held whole by a passage, stands for that passage. */
@@ -47,10 +47,12 @@ export function mergeTiers<M, S>(
   limit: number,
 ): Array<Tiered<M, S>> {
   const terms = frameTerms(question);
+  const askedUnits = askedSlots(question);
   const weigh = <T>(kind: 'memory' | 'said', x: { item: T; text: string; at: number; role?: string }) => {
     // Each text is read once: its slots serve the merge's weights and the newest-wins pass after it.
     const { slots, frame, cover } = weighText(x.text, terms, weight);
-    return { kind, ...x, slots, frame, cover, strength: cover + frame + (kind === 'memory' ? MEMORY_EDGE : 0) };
+    const contra = contradictsAsked(slots, askedUnits) ? W_CONTRA : 0;
+    return { kind, ...x, slots, frame, cover, strength: cover + frame + (kind === 'memory' ? MEMORY_EDGE : 0) - contra };
   };
   const ms = memories.map((m) => weigh('memory', m));
   // A passage that holds a memory's whole text says what the memory says (the memory was distilled from it): the memory stands for it.
@@ -76,7 +78,7 @@ export function mergeTiers<M, S>(
     out.push({ kind: next.kind, item: next.item as M | S, text: next.text, at: next.at, strength: next.strength, slots: next.slots, ...(next.role ? { role: next.role } : {}) });
   }
   // Newest wins across the tiers too: a memory that holds the changed value replaces the passage that held the old one.
-  return supersede(out, askedValues(question), weight).map(({ slots: _slots, ...o }) => o);
+  return supersede(out, askedValues(question), weight, askedUnits).map(({ slots: _slots, ...o }) => o);
 }
 
 /** A newer passage that states the question's frame as fully as the memory and answers nearly as well (rank.ts's ties): the newer value. */

@@ -24,7 +24,7 @@
  * a set this small: the choices follow the mechanism, not the last point.
  */
 import { bigrams, latinQueryWords, STOPWORDS } from '../text/terms.js';
-import { askedValues, sameKind, stem, tokensOf, valueSlots, WINDOW, type Token, type ValueSlot } from './value-slots.js';
+import { askedSlots, askedValues, contradictsAsked, sameKind, stem, tokensOf, valueSlots, WINDOW, type AskedSlot, type Token, type ValueSlot } from './value-slots.js';
 
 export { stem, tokensOf, WINDOW };
 
@@ -32,6 +32,8 @@ export const W_FRAME = 2;
 export const W_CHANGE = 1;
 export const W_OWN = 1;
 export const W_RECENT = 0;
+/** What a passage loses for stating another value where the question states one (contradictsAsked). */
+export const W_CONTRA = 1;
 
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/u;
 
@@ -116,6 +118,7 @@ export function rankPassages(question: string, found: Passage[], df: (term: stri
   const best = Math.max(...found.map((p) => p.bm25), 1e-9);
   const oldest = Math.min(...found.map((p) => p.at));
   const span = Math.max(...found.map((p) => p.at)) - oldest;
+  const askedUnits = askedSlots(question);
   const ranked: Scored[] = found
     .map((p) => {
       const slots = valueSlots(p.text, tokensOf(p.text), termSet);
@@ -123,11 +126,12 @@ export function rankPassages(question: string, found: Passage[], df: (term: stri
       const change = coverOf(slots.filter((s) => s.changed), terms, weight);
       const recent = span > 0 ? (p.at - oldest) / span : 0;
       const own = p.role === 'user' ? W_OWN : 0;
-      return { ...p, slots, frame, score: Math.max(0, p.bm25) / best + W_FRAME * frame + W_CHANGE * change + own + W_RECENT * recent };
+      const contra = contradictsAsked(slots, askedUnits) ? W_CONTRA : 0;
+      return { ...p, slots, frame, score: Math.max(0, p.bm25) / best + W_FRAME * frame + W_CHANGE * change + own + W_RECENT * recent - contra };
     })
     .sort((a, b) => b.score - a.score || b.at - a.at || b.id - a.id);
   const asked = askedValues(question);
-  return supersede(newestOfFrame(ranked), asked, weight).map(({ slots: _slots, ...p }) => p);
+  return supersede(newestOfFrame(ranked), asked, weight, askedUnits).map(({ slots: _slots, ...p }) => p);
 }
 
 /** How much of the top's slot a later value must share (its terms around, by weight) to be a value of the same thing. */
@@ -142,9 +146,10 @@ export const CONTENDERS = 5;
  * around it, a different value) replaces the top, and so on down the chain
  * of changes. What the user typed (or the screen showed) can change a value;
  * an assistant's reply proposes, lists alternatives and restates, so it does
- * not replace one. The question's own values are part of what is asked.
+ * not replace one. The question's own values are part of what is asked: a
+ * later passage that states another in their place is about another state.
  */
-export function supersede<T extends { at: number; role?: string; slots: ValueSlot[] }>(ranked: T[], asked: ReadonlySet<string>, weight: (term: string) => number): T[] {
+export function supersede<T extends { at: number; role?: string; slots: ValueSlot[] }>(ranked: T[], asked: ReadonlySet<string>, weight: (term: string) => number, askedUnits: AskedSlot[] = []): T[] {
   const order = [...ranked];
   let top = order[0];
   for (let round = 0; top && round < 3; round++) {
@@ -156,6 +161,7 @@ export function supersede<T extends { at: number; role?: string; slots: ValueSlo
       (p) =>
         p.at > topAt &&
         p.role !== 'assistant' &&
+        !contradictsAsked(p.slots, askedUnits) &&
         p.slots.some((s) => {
           if (!s.changed || asked.has(s.value) || s.value === mine.value || !sameKind(s.kind, mine.kind)) return false;
           const shared = [...s.near].filter((t) => mine.near.has(t));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { askedValues, kindOf, sameKind, stated, tokensOf, valueSlots } from './value-slots.js';
+import { askedSlots, askedValues, contradictsAsked, kindOf, sameKind, stated, tokensOf, valueSlots } from './value-slots.js';
 import { frameTerms, rankPassages, supersede } from './rank.js';
 
 const slotsOf = (text: string, question = '') => valueSlots(text, tokensOf(text), new Set(frameTerms(question)), askedValues(question));
@@ -91,5 +91,26 @@ describe('newest wins when the link was missed', () => {
       { at: 3, slots: slot('$700', true) },
     ];
     expect(supersede(chain, new Set(), flat).map((c) => c.at)).toEqual([3, 1, 2]);
+  });
+});
+
+describe("the question's own values", () => {
+  const flat = () => 1;
+  it('reads the values a question states with a unit, and a text that states another in their place', () => {
+    const asked = askedSlots('What is my accuracy after completing 15 problems?');
+    expect(asked).toEqual([{ value: '15', kind: 'count:problem' }]);
+    const other = "I've completed 12 problems and my accuracy went from 70% to 90%, on a triangle with sides 9, 12, 15 cm.";
+    const same = "I've completed 15 problems with 95% accuracy.";
+    expect(contradictsAsked(slotsOf(other), asked)).toBe(true);
+    expect(contradictsAsked(slotsOf(same), asked)).toBe(false);
+    // A bare number or a date in the question says too little to compare.
+    expect(askedSlots('What happened on April 3 to the 2 of us?')).toEqual([]);
+  });
+
+  it('a passage about another state than the one asked ranks below the one that answers it', () => {
+    const q = 'What is the login API response time under 20 concurrent requests?';
+    const other = { id: 1, text: 'The login API response time improved to 110ms under 1,000 concurrent requests.', at: 5000, bm25: 9, role: 'user' };
+    const asked = { id: 2, text: 'The login API response time is 120ms under 20 concurrent requests.', at: 1000, bm25: 8, role: 'user' };
+    expect(rankPassages(q, [other, asked], flat, 100)[0]?.id).toBe(2);
   });
 });

@@ -162,3 +162,29 @@ export function valueSlots(text: string, toks: Token[], terms: ReadonlySet<strin
 export function askedValues(question: string): Set<string> {
   return new Set(tokensOf(question).filter((t) => t.value).map((t) => valueKey(t.raw)));
 }
+
+/** A value the question states itself, with its kind ("15 problems": 15, count:problem). */
+export interface AskedSlot {
+  value: string;
+  kind: string;
+}
+
+/** The values a question states with a unit that names what they count or measure; a bare number says too little to compare. */
+export function askedSlots(question: string): AskedSlot[] {
+  const toks = tokensOf(question);
+  return toks.flatMap((t, i) => {
+    if (!t.value) return [];
+    const kind = kindOf(toks, i);
+    return kind === 'count' || kind === 'date' ? [] : [{ value: valueKey(t.raw), kind }];
+  });
+}
+
+/**
+ * A text that states another value where the question states one ("after 12
+ * problems" for "after completing 15 problems", "under 1,000 concurrent
+ * users" for "under 20 concurrent requests"), and not the question's own:
+ * it is about another state of things than the one asked about.
+ */
+export function contradictsAsked(slots: ValueSlot[], asked: AskedSlot[]): boolean {
+  return asked.some((a) => !slots.some((s) => s.value === a.value && sameKind(s.kind, a.kind)) && slots.some((s) => s.kind === a.kind && s.value !== a.value));
+}
