@@ -67,8 +67,20 @@
     show(form, info, list);
     try {
       const r = await api(`search?${q}`);
-      info.textContent = visible(`${r.hits.length} ${r.hits.length === 1 ? 'memory' : 'memories'}${q.get('q') ? ` for “${q.get('q')}”` : ', newest first'} · ${r.ms.toFixed(1)} ms`);
+      const saidCount = r.hits.filter((h) => h.kind === 'said').length;
+      const memCount = r.hits.length - saidCount;
+      info.textContent = visible(`${memCount} ${memCount === 1 ? 'memory' : 'memories'}${saidCount ? ` and ${saidCount} ${saidCount === 1 ? 'passage' : 'passages'} of what was said` : ''}${q.get('q') ? ` for “${q.get('q')}”` : ', newest first'} · ${r.ms.toFixed(1)} ms`);
       for (const h of r.hits) {
+        // What was said (the episode index), where memories answered weakly: marked as such, opened at its moment.
+        if (h.kind === 'said') {
+          list.append(
+            el('li', { 'data-said': h.id, class: 'said', onclick: () => (location.hash = `#/s/${encodeURIComponent(h.id)}`) },
+              el('span', { class: 'type' }, `said · ${h.role}`),
+              el('span', { class: 'hit-text' }, firstLine(h.text)),
+              el('div', { class: 'meta' }, `${day(h.date)} · ${h.agent} · session ${h.session}`)),
+          );
+          continue;
+        }
         list.append(
           el('li', { 'data-id': h.id, onclick: () => (location.hash = `#/m/${encodeURIComponent(h.id)}`) },
             el('span', { class: 'type' }, h.type),
@@ -129,16 +141,48 @@
     nodes.push(actions);
     if (d.session) nodes.push(el('h3', {}, `Session ${d.session.id}`), el('div', { class: 'meta' }, `${d.session.agent} · ${d.session.command} · ${day(d.session.started_at)}`), d.session.summary ? el('div', { class: 'supplement', id: 'session-summary' }, d.session.summary) : null);
     const box = el('div', { class: 'player', id: 'player' });
-    if (d.replay) nodes.push(el('h3', {}, `The session at ${Math.floor(d.replay.at / 60)}:${String(Math.floor(d.replay.at % 60)).padStart(2, '0')}`), box);
+    if (d.replay) nodes.push(el('h3', {}, `The session at ${clock(d.replay.at)}`), box);
     else nodes.push(el('p', { class: 'meta', id: 'no-replay' }, 'No terminal recording for this memory (it came from a transcript, a note or remember).'));
     show(...nodes.filter(Boolean));
-    if (d.replay && window.AsciinemaPlayer) {
-      if (player) player.dispose();
-      // A few seconds before the moment, so what led to it is on screen; it pauses just after it (press play for the rest).
-      const start = Math.max(0, d.replay.at - 3);
-      player = window.AsciinemaPlayer.create(`/api/memory/${encodeURIComponent(m.id)}/cast?token=${encodeURIComponent(token)}`, box, { startAt: start, markers: [[d.replay.at + 0.5, 'this memory']], pauseOnMarkers: true, autoPlay: true, fit: 'width', terminalFontSize: '13px' });
-      player.addEventListener('play', () => box.setAttribute('data-state', 'playing'));
+    if (d.replay) replay(box, `memory/${encodeURIComponent(m.id)}/cast`, d.replay.at, 'this memory');
+  }
+
+  /** A session's recording in the player box, from a few seconds before `at`, pausing just after it. */
+  function replay(box, castPath, at, label) {
+    if (!window.AsciinemaPlayer) return;
+    if (player) player.dispose();
+    // A few seconds before the moment, so what led to it is on screen; it pauses just after it (press play for the rest).
+    player = window.AsciinemaPlayer.create(`/api/${castPath}?token=${encodeURIComponent(token)}`, box, { startAt: Math.max(0, at - 3), markers: [[at + 0.5, label]], pauseOnMarkers: true, autoPlay: true, fit: 'width', terminalFontSize: '13px' });
+    player.addEventListener('play', () => box.setAttribute('data-state', 'playing'));
+  }
+  const clock = (at) => `${Math.floor(at / 60)}:${String(Math.floor(at % 60)).padStart(2, '0')}`;
+
+  // --- one passage of what was said -----------------------------------------
+  async function saidPage(id) {
+    show(el('p', { class: 'meta' }, 'loading…'));
+    let d;
+    try {
+      d = await api(`said/${encodeURIComponent(id)}`);
+    } catch (err) {
+      show();
+      return fail(err);
     }
+    const s = d.said;
+    const around = el('ol', { class: 'timeline', id: 'said-timeline' },
+      ...d.timeline.map((t) => el('li', { class: t.id === s.id ? 'current' : '', 'data-said': t.id, onclick: () => (location.hash = `#/s/${encodeURIComponent(t.id)}`) },
+        el('span', { class: 'type' }, t.role), el('span', {}, firstLine(t.text)))));
+    const nodes = [
+      el('h2', {}, `Said by the ${s.role === 'screen' ? 'screen' : s.role}, ${day(s.date)}`),
+      el('div', { class: 'meta' }, `${s.agent} · session ${s.session}${d.session ? ` · ${d.session.command}` : ''} · kept as said (redacted), not a memory`),
+      el('div', { class: 'text', id: 'said-text' }, s.text),
+      el('h3', {}, 'Around it in the session'),
+      around,
+    ];
+    const box = el('div', { class: 'player', id: 'player' });
+    if (d.replay) nodes.push(el('h3', {}, `The session at ${clock(d.replay.at)}`), box);
+    else nodes.push(el('p', { class: 'meta', id: 'no-replay' }, 'No terminal recording for this passage (it came from an imported transcript).'));
+    show(...nodes);
+    if (d.replay) replay(box, `said/${encodeURIComponent(s.id)}/cast`, d.replay.at, 'this passage');
   }
 
   // --- review and status ---------------------------------------------------
@@ -205,6 +249,7 @@
       }
       return memoryPage(id);
     }
+    if (h.startsWith('#/s/')) return saidPage(h.slice(4).replace(/[^0-9]/g, ''));
     if (h === '#/review') return reviewPage();
     if (h === '#/status') return statusPage();
     const qi = h.indexOf('?');

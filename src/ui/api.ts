@@ -3,8 +3,8 @@
  * DirectoryMemory, so the browser searches, edits and forgets exactly as
  * the CLI does (same hybrid search, redaction, dedup rules).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { DirectoryMemory } from '../memory/index.js';
 import type { Memory } from '../store/index.js';
 import type { MemoryType } from '../text/index.js';
@@ -15,6 +15,8 @@ import { isShared } from '../store/team-links.js';
 import { teamAuthorOf } from '../text/index.js';
 import { UsageError } from '../errors.js';
 import { teamConfigured } from '../config/index.js';
+import { searchAll } from '../memory/search-all.js';
+import { castOf, saidRoute, saidRow } from './said.js';
 
 export interface ApiRequest {
   method: string;
@@ -56,6 +58,7 @@ export async function handleApi(m: DirectoryMemory, r: ApiRequest): Promise<ApiR
   if (r.method === 'GET' && route === 'search') return search(m, r.query);
   if (r.method === 'GET' && route === 'status') return { status: 200, json: status(m) };
   if (r.method === 'GET' && route === 'review') return { status: 200, json: m.pendingReview().map(row) };
+  if (route === 'said' && id) return saidRoute(m, r.method, id, action);
   if (route === 'memory' && id) {
     const mem = m.get(id);
     if (!mem) return notFound(id);
@@ -91,33 +94,24 @@ async function search(m: DirectoryMemory, q: URLSearchParams): Promise<ApiRespon
       .slice(0, limit);
     return { status: 200, json: { hits: all.map((x) => ({ ...row(x), score: null })), ms: performance.now() - t0 } };
   }
-  const r = await m.search(text, { type: type as MemoryType | undefined, agent, dir, since, until, limit });
-  return { status: 200, json: { hits: r.hits.map((h) => ({ ...row(h.memory), score: h.score })), ms: r.ms } };
+  // As `query` searches: memories first, then what was said where they answer weakly (a narrowed search is of memories).
+  const r = await searchAll(m, text, { type: type as MemoryType | undefined, agent, dir, since, until, limit });
+  return { status: 200, json: { hits: r.found.map((f) => (f.kind === 'memory' ? { ...row(f.hit.memory), score: f.hit.score } : { ...saidRow(f.hit.episode), score: null })), ms: r.ms } };
 }
 
 function row(x: Memory): Record<string, unknown> {
-  return { id: x.id, type: x.type, date: new Date(x.createdAt).toISOString(), agent: x.agent, dir: x.dir, text: x.text, pending: x.reviewedAt === null };
-}
-
-/** Where the session log of a memory is, and the second it came from: only inside this project's sessions folder. */
-function castOf(m: DirectoryMemory, mem: Memory): { file: string; t: number } | undefined {
-  const match = /^(.*\.cast)#t=(\d+(?:\.\d+)?)$/.exec(mem.source ?? '');
-  if (!match?.[1]) return undefined;
-  const file = resolve(m.paths.projectDataDir, match[1]);
-  const inside = relative(m.paths.sessionsDir, file);
-  if (inside.startsWith('..') || inside.includes(`..${sep}`) || !existsSync(file)) return undefined;
-  return { file, t: Number(match[2]) };
+  return { kind: 'memory', id: x.id, type: x.type, date: new Date(x.createdAt).toISOString(), agent: x.agent, dir: x.dir, text: x.text, pending: x.reviewedAt === null };
 }
 
 function detail(m: DirectoryMemory, mem: Memory): Record<string, unknown> {
   const session = mem.sessionId ? m.stores.sessions.get(mem.sessionId) : undefined;
-  const c = castOf(m, mem);
+  const c = castOf(m, mem.source);
   const shared = mem.scope === 'project' && isShared(m.stores.project, mem.rowid);
   return { memory: { ...memoryJson(mem), shared, from_team: teamAuthorOf(mem.agent) ?? null }, session: session ? { id: session.id, agent: session.agent, command: session.command, started_at: new Date(session.startedAt).toISOString(), summary: session.summary } : null, replay: c ? { at: c.t } : null };
 }
 
 function cast(m: DirectoryMemory, mem: Memory): ApiResponse {
-  const c = castOf(m, mem);
+  const c = castOf(m, mem.source);
   if (!c) return { status: 404, json: { error: 'this memory has no terminal recording (it came from a transcript, a note or remember)' } };
   return { status: 200, file: c.file, type: 'text/plain; charset=utf-8' };
 }

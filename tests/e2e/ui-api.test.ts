@@ -56,6 +56,9 @@ describe('the viewer API: bad input gets a clear error, and the server goes on',
     const huge = await post('memory/1/edit', JSON.stringify({ text: 'x'.repeat(300 * 1024) })).catch(() => undefined);
     if (huge) expect(huge.status).toBe(400);
     expect(await error(await get('memory/1/cast'))).toContain('no terminal recording');
+    expect(await error(await get('said/999999'))).toContain('nothing said with id 999999');
+    expect((await get('said/not-a-number')).status).toBe(404);
+    expect((await post('said/1', '{}')).status).toBe(404);
     // Still serving, and nothing was changed.
     const ok = (await (await get('memory/1')).json()) as { memory: { text: string } };
     expect(ok.memory.text).toContain('release branch');

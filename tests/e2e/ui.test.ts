@@ -113,6 +113,20 @@ describe('claude-mem ui, in a real browser (headless chromium)', () => {
     await page.screenshot({ path: join(SHOTS, 'viewer-memory.png') });
   });
 
+  it('finds what was said, marked as such, and opens it at its moment in the replay', async () => {
+    await page.goto(`${url}#/?q=${encodeURIComponent('replay-check')}`);
+    await page.waitForFunction(() => document.getElementById('search-info')?.textContent?.includes('·'));
+    expect(await page.$eval('#search-info', (e) => e.textContent ?? '')).toMatch(/passages? of what was said/);
+    const said = await page.$$eval('#hits li.said', (xs) => xs.map((x) => x.textContent ?? ''));
+    expect(said.join('\n')).toContain('replay-check');
+    expect(said[0]).toMatch(/^said · screen/);
+    await page.click('#hits li.said');
+    await page.waitForSelector('#said-text');
+    expect(await page.$eval('#said-text', (e) => e.textContent)).toContain('replay-check');
+    expect(await page.$$eval('#said-timeline li', (xs) => xs.length)).toBeGreaterThan(0);
+    await page.waitForFunction(() => document.querySelector('#player')?.textContent?.includes('replay-check-42'), { timeout: 15_000 });
+  });
+
   it('edits a memory, and the next context carries the correction', async () => {
     await search('release script');
     await page.click('#hits li');
