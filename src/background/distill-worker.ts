@@ -20,13 +20,14 @@ const LEXICAL = { id: LEXICAL_EMBEDDER_ID, vector: lexicalVector };
 
 const post = (m: WorkerMessage): void => parentPort?.postMessage(m);
 
-/** Distills segments and posts them as one part, numbered from `from`. */
-function postPart(segments: Segment[], from: number, ctx: DistillContext, prepare: PrepareAhead | undefined): void {
+/** Distills segments and posts them as one part, numbered from `from`; with `withScreen`, their screen text too (for the episode index). */
+function postPart(segments: Segment[], from: number, ctx: DistillContext, prepare: PrepareAhead | undefined, withScreen = false): void {
   // Only the lexical vectors are computed here; for any other embedder the store prepares.
   const ahead = prepare?.embedderId === LEXICAL_EMBEDDER_ID ? prepare : undefined;
   const results = segments.map((s) => distillSegment(s, ctx));
   const prepared = ahead ? results.map((d) => d.candidates.map((c) => prepareCandidate(c, ahead, LEXICAL))) : undefined;
-  post({ kind: 'part', from, results, ...(prepared ? { prepared } : {}) });
+  const screen = withScreen ? segments.map((s) => ({ start: s.start, lines: s.lines.map((l) => ({ text: l.text })) })) : undefined;
+  post({ kind: 'part', from, results, ...(prepared ? { prepared } : {}), ...(screen ? { screen } : {}) });
 }
 
 function segmentsJob({ segments, from, context, part, last, prepare }: WorkerJob): void {
@@ -44,7 +45,8 @@ async function replayJob(job: ReplayJob): Promise<void> {
     const todo = segments.filter((s) => s.end > job.processedT);
     for (let i = 0; i < todo.length; i += PART) {
       const part = todo.slice(i, i + PART);
-      postPart(part, from, ctx, undefined);
+      // The segments live only here: their screen text goes with them, for the episode index.
+      postPart(part, from, ctx, undefined, true);
       from += part.length;
     }
     for (const s of todo) lastEnd = Math.max(lastEnd ?? -Infinity, s.end);

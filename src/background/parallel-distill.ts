@@ -73,13 +73,19 @@ export interface ReplayedLog {
 
 /** A part: its results and, when asked, each result's candidates prepared (same order). */
 export type WorkerMessage =
-  | { kind: 'part'; from: number; results: Distilled[]; prepared?: PreparedCandidate[][] }
+  | { kind: 'part'; from: number; results: Distilled[]; prepared?: PreparedCandidate[][]; screen?: ScreenText[] }
   | { kind: 'done' }
   | { kind: 'replayed'; log: ReplayedLog }
   | { kind: 'failed'; message: string };
 
+/** A segment's screen text, as the episode index takes it (episodes/said.ts); handed over by a replaying worker, which alone holds the segments. */
+export interface ScreenText {
+  start: number;
+  lines: Array<{ text: string }>;
+}
+
 /** What a part hands over. */
-export type OnPart = (results: Distilled[], prepared?: PreparedCandidate[][]) => Promise<void>;
+export type OnPart = (results: Distilled[], prepared?: PreparedCandidate[][], screen?: ScreenText[]) => Promise<void>;
 
 export function screenContext(c: ScreenContext): DistillContext {
   return { agent: c.agent, dir: c.dir, sessionId: c.sessionId, marker: c.marker, sourceAt: (t) => `${c.logRef}#t=${t.toFixed(1)}` };
@@ -175,7 +181,7 @@ export class DistillWorker {
         const m = await this.next();
         if (m.kind === 'replayed') return { handed, log: m.log };
         if (m.kind !== 'part' || m.from !== handed) return { handed };
-        await onPart(m.results, m.prepared);
+        await onPart(m.results, m.prepared, m.screen);
         handed += m.results.length;
       }
     } finally {

@@ -15,7 +15,7 @@ import { distillTranscript } from './transcript-distill.js';
 import { asTranscriptRef } from '../transcripts/index.js';
 import type { Distillate, ProcessMode, ProcessReport, SessionJob } from './session-job.js';
 import { finishSession } from './finish-session.js';
-import { saidOf, screenSaid } from '../episodes/said.js';
+import { saidOf, screenSaid, type ScreenSegment } from '../episodes/said.js';
 
 export type { SkipReason } from './skip-reasons.js';
 export type { ProcessMode, ProcessReport } from './session-job.js';
@@ -130,8 +130,9 @@ function contextsOf(job: SessionJob, agent: string, logPath: string): { screen: 
 }
 
 /** Distills the results of a part into the sink, and what they leave for the end. */
-function partTaker(sink: CandidateSink, out: Distillate, parts: string[]): OnPart {
-  return async (results, prepared) => {
+function partTaker(sink: CandidateSink, out: Distillate, parts: string[], screenText?: ScreenSegment[]): OnPart {
+  return async (results, prepared, screen) => {
+    if (screen) screenText?.push(...screen);
     results.forEach((d, i) => {
       d.candidates.forEach((c, j) => sink.add(c, prepared?.[i]?.[j]));
       if (d.summary) out.summary = d.summary;
@@ -164,17 +165,20 @@ async function processStreamed(job: SessionJob, report: ProcessReport, logPath: 
   const sink = candidateSink(stores, report);
   const out: Distillate = { summary: undefined, condensed: '', lastEnd: undefined };
   const parts: string[] = [];
-  const take = partTaker(sink, out, parts);
+  // The screen's segments, as the worker (or the replay here) hands them: what was said, for the episode index.
+  const said: ScreenSegment[] = [];
+  const take = partTaker(sink, out, parts, said);
   try {
     const { handed, log } = await worker.replay({ kind: 'replay', path: logPath, segment, processedT: session.processedT, context: screen }, take);
     // The worker failed: the log is replayed here, and what it did not hand over distilled here.
-    const done = log ?? (await replayRest(job, report, logPath, { segment, processedT: session.processedT, handed, screen, take }));
+    const done = log ?? (await replayRest(job, report, logPath, { segment, processedT: session.processedT, handed, screen, take, said }));
     if (!('completeBytes' in done)) {
       sink.abort();
       return done;
     }
     out.condensed = parts.join('\n');
     out.lastEnd = done.lastEnd;
+    if (job.config.episodes.enabled) stores.project.addEpisodes(screenSaid(said, header.timestamp * 1000, { sessionId: job.sessionId, agent, dir: job.paths.projectRoot, source: screen.logRef }));
     return await finishSession(job, report, sink, out, { header, completeBytes: done.completeBytes, lastT: done.lastT, processedT: session.processedT, screen });
   } catch (err) {
     sink.abort();
@@ -187,7 +191,7 @@ async function replayRest(
   job: SessionJob,
   report: ProcessReport,
   logPath: string,
-  o: { segment: SegmentOptions; processedT: number; handed: number; screen: ScreenContext; take: OnPart },
+  o: { segment: SegmentOptions; processedT: number; handed: number; screen: ScreenContext; take: OnPart; said: ScreenSegment[] },
 ): Promise<ReplayedLog | ProcessReport> {
   let cast: Replay;
   try {
@@ -196,6 +200,7 @@ async function replayRest(
     return replayFailed(err, job, report, logPath);
   }
   const todo = segmentSession(cast.events, cast.lines, o.segment).filter((s) => s.end > o.processedT);
+  o.said.push(...todo.slice(o.handed));
   await distillSegments(todo.slice(o.handed), o.screen, o.take, { worker: false });
   return { completeBytes: cast.completeBytes, lastT: cast.lastT, lastEnd: todo.length ? Math.max(...todo.map((s) => s.end)) : undefined };
 }

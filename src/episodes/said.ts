@@ -5,7 +5,12 @@
  */
 import type { Said } from '../store/episodes.js';
 import type { TranscriptTurn } from '../transcripts/types.js';
-import type { Segment } from '../segmenter/segment.js';
+
+/** What the episode index needs of a segment: when it started, and its lines (a Segment, or the text a worker handed over). */
+export interface ScreenSegment {
+  start: number;
+  lines: ReadonlyArray<{ text: string }>;
+}
 
 export function saidOf(turns: TranscriptTurn[], firstIndex: number, o: { sessionId: string; agent: string; dir: string; source?: string }): Said[] {
   const out: Said[] = [];
@@ -25,7 +30,7 @@ export function saidOf(turns: TranscriptTurn[], firstIndex: number, o: { session
  * segment (what the CLI showed, claude-mem's own block already removed),
  * placed by the segment's start, at the moment it started.
  */
-export function screenSaid(segments: Segment[], startMs: number, o: { sessionId: string; agent: string; dir: string; source?: string }): Said[] {
+export function screenSaid(segments: ScreenSegment[], startMs: number, o: { sessionId: string; agent: string; dir: string; source?: string }): Said[] {
   return segments
     .map((seg): Said => ({
       sessionId: o.sessionId,

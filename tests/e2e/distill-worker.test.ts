@@ -170,12 +170,18 @@ parentPort.once('message', () => {
       writeFileSync(join(sessions, 'long.cast'), [head, ...rest].join('\n'));
       const r = cm(['distill', '--session', 'long'], { cwd: sb.project, env: sb.env });
       expect(r.status).toBe(0);
-      return listJson({ cwd: sb.project, env: sb.env })
+      const memories = listJson({ cwd: sb.project, env: sb.env })
         .map((m): [string, string, string] => [m.type, m.text, String(m.source)])
         .sort((a, b) => a.join().localeCompare(b.join()));
+      // And what the screen said, in the episode index, whichever thread replayed it.
+      const said = JSON.parse(cm(['query', 'pytest', '--episodes', '--json', '--limit', '50'], { cwd: sb.project, env: sb.env }).stdout) as Array<{ text: string; said_at: string }>;
+      const { episodes } = JSON.parse(cm(['status', '--json'], { cwd: sb.project, env: sb.env }).stdout) as { episodes: { passages: number } };
+      return { memories, said: said.map((x) => `${x.said_at} ${x.text}`).sort(), passages: episodes.passages };
     };
     const streamed = memoriesOf(header ?? '');
-    expect(streamed.length).toBeGreaterThan(2);
+    expect(streamed.memories.length).toBeGreaterThan(2);
+    expect(streamed.passages).toBeGreaterThan(0);
+    expect(streamed.said.length).toBeGreaterThan(0);
     expect(memoriesOf(withRef)).toEqual(streamed);
   });
 
