@@ -238,13 +238,18 @@ export const TARGETS = [
     ok: (v) => v <= 1.1,
   },
   {
-    what: 'hook `PostToolUse`, p99',
-    target: '≤ 50 ms',
+    // 50 ms was below Node's own start-up here (node -e 0: 64 / 78 ms): the hook is one Node process per event,
+    // so its target is set from that floor, measured in the same run (issue 40), with the ratio to it.
+    what: 'hook `PostToolUse`, p99, over a bare Node process (`node -e 0`, the floor, same run)',
+    target: '≤ floor + 20 ms',
     value: (r) => {
       const x = row(r.bench, 'hook', /PostToolUse/);
-      return x && [`${x.p50} p50, ${x.p99} p99 (${x.baseline})`, num(x.p99)];
+      const floor = x && /node -e 0: [\d.]+ \/ ([\d.]+) ms/.exec(x.baseline)?.[1];
+      if (!x || !floor) return x && [`${x.p50} p50, ${x.p99} p99 (${x.baseline})`, Infinity];
+      const over = num(x.p99) - num(floor);
+      return [`${x.p50} p50, ${x.p99} p99; floor ${floor} ms p99: +${over.toFixed(0)} ms, ${(num(x.p99) / num(floor)).toFixed(2)} × (${x.baseline})`, over];
     },
-    ok: (v) => v <= 50,
+    ok: (v) => v <= 20,
   },
   {
     what: 'viewer, first page drawn in chromium, 10k memories',
