@@ -208,6 +208,15 @@ export const TARGETS = [
     ok: (v) => v <= 2000,
   },
   {
+    what: "team store: pull a teammate's memories into a fresh replica (one sync, 10,000 memories)",
+    target: '≥ 20,000 a minute',
+    value: (r) => {
+      const x = row(r.bench, 'team pull', /fresh replica/);
+      return x && [`${x.p99} (${x.p50}; ${x.baseline.replace(/; target.*/, '')})`, num(x.p99)];
+    },
+    ok: (v) => v >= 20_000,
+  },
+  {
     what: 'team store: local query with a 50,000-memory team replica, against the same store as your own',
     target: '≤ 1.10 ×',
     value: (r) => {

@@ -4,6 +4,8 @@
 //   doubled (on the server and in each replica; both must be 0);
 // - a 10-memory change reaching another client's replica while both run
 //   their `sync --watch` (as run starts it), p50 and p99;
+// - pull speed: a teammate's N memories into a fresh replica, one `sync`
+//   (the memories a minute; the writer's push, rate-limited by the server, is not timed);
 // - local query latency with a 50,000-memory team replica beside the same
 //   50,000 memories as the user's own (the baseline), same queries, same run.
 import { spawn, spawnSync } from 'node:child_process';
@@ -99,6 +101,26 @@ async function propagation(pg, reps) {
   return { figure: 'team propagation', variant: `a 10-memory change, writer to a teammate's replica, both running sync --watch, ${reps} changes`, p50: `${fmt(pct(times, 50), 0)} ms`, p99: `${fmt(pct(times, 99), 0)} ms`, baseline: 'target ≤ 2000 ms p99' };
 }
 
+/** A fresh replica pulling a teammate's `n` memories in one `sync`: memories a minute. */
+async function pullSpeed(pg, n) {
+  const writer = client(pg, 'c0', 'https://github.com/acme/pull.git');
+  const reader = client(pg, 'c1', 'https://github.com/acme/pull.git');
+  for (let from = 0; from < n; from += 5000) await write(writer, Array.from({ length: Math.min(5000, n - from) }, (_, k) => `${syntheticText(from + k)} [pull ${from + k}]`));
+  // The server limits pushes a minute (migration 003): the writer may need more than one sync.
+  for (let i = 0; i < 10; i++) {
+    const r = await cli(writer, ['sync']);
+    if (r.status !== 0) throw new Error(`the writer's sync failed: ${r.err}`);
+    if (!/stay local/i.test(r.err)) break;
+    await new Promise((res) => setTimeout(res, 61_000));
+  }
+  const t0 = now();
+  const r = await cli(reader, ['sync']);
+  const ms = now() - t0;
+  if (r.status !== 0) throw new Error(`the reader's sync failed: ${r.err}`);
+  const got = countOf(reader).n;
+  return { figure: 'team pull', variant: `a teammate's ${n} memories into a fresh replica, one sync`, p50: `${fmt(ms / 1000, 1)} s`, p99: `${Math.round((got / ms) * 60_000)} memories/min`, baseline: `pulled ${got} of ${n}; target ≥ 20000/min` };
+}
+
 async function queryLatency(size, reps) {
   const own = sandbox('team-own');
   const team = sandbox('team-replica');
@@ -154,7 +176,20 @@ async function launchLatency(pg, runs) {
   return { figure: 'team launch', variant: `claude-mem run true, team configured (its sync started beside the session), median of ${runs}`, p50: `${fmt(pct(on, 50), 1)} ms`, p99: `max ${fmt(Math.max(...on), 1)} ms`, baseline: `no team: ${fmt(pct(base, 50), 1)} ms; ratio ${fmt(pct(on, 50) / pct(base, 50))}` };
 }
 
-export async function team({ clients = 5, each = 2000, reps = 20, replica = 50_000 }) {
+/** For a closer look at one figure (not the bench): the cluster set up as the bench sets it up. */
+export async function teamCluster(clients) {
+  const pg = await startCluster();
+  await pg.createDatabase(DB);
+  for (let i = 0; i < clients; i++) await pg.createRole(`c${i}`, `c${i}-pw`);
+  const admin = sandbox('team-admin');
+  const url = `postgres://postgres:${ADMIN_PASSWORD}@127.0.0.1:${pg.port}/${DB}`;
+  const run = (args) => spawnSync(process.execPath, [CLI, ...args, '--url', url], { cwd: admin.project, env: admin.env, encoding: 'utf8' });
+  run(['team', 'init', 'bench']);
+  for (let i = 0; i < clients; i++) run(['team', 'add', `c${i}`, '--team', 'bench']);
+  return { pg, client: (role, remote) => client(pg, role, remote), write, cli, countOf };
+}
+
+export async function team({ clients = 5, each = 2000, reps = 20, replica = 50_000, pull = 10_000 }) {
   const pg = await startCluster();
   try {
     await pg.createDatabase(DB);
@@ -164,7 +199,7 @@ export async function team({ clients = 5, each = 2000, reps = 20, replica = 50_0
     const run = (args) => spawnSync(process.execPath, [CLI, ...args, '--url', url], { cwd: admin.project, env: admin.env, encoding: 'utf8' });
     run(['team', 'init', 'bench']);
     for (let i = 0; i < clients; i++) run(['team', 'add', `c${i}`, '--team', 'bench']);
-    return [await converge(pg, clients, each), await propagation(pg, reps), await launchLatency(pg, 11), await queryLatency(replica, reps)];
+    return [await converge(pg, clients, each), await propagation(pg, reps), await pullSpeed(pg, pull), await launchLatency(pg, 11), await queryLatency(replica, reps)];
   } finally {
     pg.destroy();
   }

@@ -38,8 +38,14 @@ describe('the store’s subjects as the lexicon', () => {
     expect(st?.key).toBe(subjectKey('staging dev server port'));
   });
 
-  it('never reads a value out of a negated or conditional clause', () => {
+  it('never reads a value out of a negated or conditional clause, nor a later clause behind one, nor an aside in brackets', () => {
     expect(valueIn('if we ever move the dev server port to 5000', subjectKey('dev server port'))).toBeUndefined();
+    const orders = subjectKey('orders table');
+    // The negated clause holds the sentence's number; the ticket in the next clause is not the table's value.
+    expect(valueIn('orders table must not touch the staging database (note 352, ticket T-87488)', orders)).toBeUndefined();
+    expect(valueIn('the orders table must not grow past 5000 rows, see ticket 87488', orders)).toBeUndefined();
+    expect(valueIn('orders table is tested with the staging database (note 368) [pull 368]', orders)).toBeUndefined();
+    expect(valueIn('the worker pool size (was 12) is now 16', subjectKey('worker pool size'))).toMatchObject({ value: '16' });
   });
 
   it('whatever the lead-in, a sentence naming the subject with a new number states it (property)', () => {

@@ -33,20 +33,25 @@ export function namesSubject(words: Set<string>, key: string): boolean {
   return parts.length >= 2 && parts.every((p) => words.has(p));
 }
 
+/** An aside in brackets ("(note 352, ticket T-87488)", "(was 12)", "[pull 3]"): what it numbers is not the subject's value. */
+const ASIDE = /\([^()]*\)|\[[^[\]]*\]|（[^（）]*）/gu;
+
 /**
- * The value a sentence gives a subject it names: the first value token of a
- * clause that is not tentative (negated, conditional, proposed), that is not
- * a word of the subject itself, with what the sentence says from that clause
- * on (where a refusal of it would be: "… to 5000 but decided against it").
+ * The value a sentence gives a subject it names: the first value token, out
+ * of asides in brackets, that is not a word of the subject itself, with what
+ * the sentence says from its clause on (where a refusal of it would be: "…
+ * to 5000 but decided against it"). The first clause that holds a value
+ * decides: when it is tentative (negated, conditional, proposed), the
+ * sentence gives no value, rather than a later clause's number.
  */
 export function valueIn(sentence: string, key: string): { value: string; from: string } | undefined {
   const keyWords = new Set(key.split(' '));
-  const clauses = sentence.split(/(?<=[.;!?。；！？])\s*|[,，]\s*/u);
+  const clauses = sentence.replace(ASIDE, ' ').split(/(?<=[.;!?。；！？])\s*|[,，]\s*/u);
   for (const [i, clause] of clauses.entries()) {
-    if (isTentative(clause)) continue;
     for (const m of clause.matchAll(VALUE_TOKEN)) {
       const v = m[0].replace(/[.,:/-]+$/u, '');
-      if (v && !keyWords.has(v.toLowerCase())) return { value: v, from: clauses.slice(i).join(', ') };
+      if (!v || keyWords.has(v.toLowerCase())) continue;
+      return isTentative(clause) ? undefined : { value: v, from: clauses.slice(i).join(', ') };
     }
   }
   return undefined;

@@ -2,6 +2,7 @@ import { PRIVATE_BEGIN, PRIVATE_END } from '../memory-block.js';
 import { redactByContext } from './redact-context.js';
 import { isReference } from './redact-values.js';
 import { shelvePublic } from './redact-public.js';
+import { redactDetected } from './redact-detectors.js';
 
 /**
  * Redaction runs before anything reaches the store: on every write path
@@ -135,7 +136,8 @@ function stripPrivate(text: string): string {
 
 export function redact(text: string): string {
   const shelved = shelvePublic(stripPrivate(text));
-  let out = shelved.text;
+  // Provider formats first, by the maintained detector set, on the text as written; then our rules for prose and commands.
+  let out = redactDetected(shelved.text);
   for (const rule of RULES) {
     // The words around a value come before the generic key=value rule, which would take a quoted passphrase's first word only.
     if (rule.label === 'secret') out = redactByContext(out);

@@ -163,7 +163,7 @@ parentPort.once('message', () => {
     expect(statSync(body).size).toBeGreaterThan(1024 * 1024);
     const [header, ...rest] = readFileSync(body, 'utf8').split('\n');
     const withRef = JSON.stringify({ ...JSON.parse(header ?? '{}'), 'x-claude-mem': { transcript: { kind: 'claude', id: 'gone', path: join(dir, 'gone.jsonl') } } });
-    const memoriesOf = (head: string): Array<[string, string, string]> => {
+    const memoriesOf = (head: string): { memories: Array<[string, string, string]>; said: string[]; passages: number } => {
       const sb = makeSandbox('cm-distill-streamed');
       const sessions = join(sb.project, '.claude-mem', 'sessions');
       mkdirSync(sessions, { recursive: true });
