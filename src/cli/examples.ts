@@ -17,6 +17,8 @@ const EXAMPLES: Record<string, string[]> = {
   'team init': ['claude-mem team init shop --url postgres://admin@db/claude_mem', 'claude-mem team init shop --print | psql postgres://admin@db/claude_mem'],
   'team add': ['claude-mem team add maria --team shop --url postgres://admin@db/claude_mem', 'claude-mem team add ci_bot --read-only --create-role --print'],
   'team remove': ['claude-mem team remove maria --team shop --url postgres://admin@db/claude_mem'],
+  'team limits': ['claude-mem team limits --rows-per-author 500000 --team shop', 'claude-mem team limits --push-per-minute 2000 --print   # the SQL, for psql'],
+  'team compact': ['claude-mem team compact --team shop                # replaced versions older than 90 days', 'claude-mem team compact --older-than 30 --print'],
   prune: ['claude-mem prune --dry-run', 'claude-mem prune --older-than 7'],
   init: ['claude-mem init', 'claude-mem init --force'],
   pull: ['claude-mem model pull', 'claude-mem reindex          # afterwards, to re-embed what you have'],

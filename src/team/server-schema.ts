@@ -131,6 +131,75 @@ export const SERVER_MIGRATIONS: ServerMigration[] = [
       CREATE TRIGGER cm_changes_rate BEFORE INSERT ON cm_changes FOR EACH ROW EXECUTE FUNCTION cm_changes_rate();
     `,
   },
+  {
+    // Bounded in total too: a member holds at most a team's rows_per_author
+    // rows of the feed (200,000 by default; an admin sets it per team), so
+    // one member's runaway client cannot fill the server and every replica.
+    // A counter row per member, kept by the guard. Compaction (cm_compact,
+    // for the team's owner: `claude-mem team compact`) drops the versions of
+    // a memory that later rows replaced, once they are older than the days
+    // given: each memory keeps its first row (whose author owns it; its text
+    // blanked) and its last; the counters follow.
+    name: '004_quota_compaction',
+    sql: `
+      ALTER TABLE cm_teams ADD COLUMN rows_per_author integer NOT NULL DEFAULT 200000 CHECK (rows_per_author > 0);
+      CREATE TABLE cm_author_rows (
+        team text NOT NULL REFERENCES cm_teams(name) ON DELETE CASCADE,
+        author name NOT NULL,
+        n integer NOT NULL,
+        PRIMARY KEY (team, author)
+      );
+      ALTER TABLE cm_author_rows ENABLE ROW LEVEL SECURITY;
+      INSERT INTO cm_author_rows (team, author, n) SELECT team, author, count(*) FROM cm_changes GROUP BY team, author;
+      -- After the insert: a change the server already had (ON CONFLICT DO NOTHING) is not counted twice.
+      CREATE FUNCTION cm_changes_quota() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $quota$
+      DECLARE
+        used integer;
+        allowed integer;
+      BEGIN
+        INSERT INTO cm_author_rows (team, author, n) VALUES (NEW.team, NEW.author, 1)
+          ON CONFLICT (team, author) DO UPDATE SET n = cm_author_rows.n + 1 RETURNING n INTO used;
+        IF pg_has_role(NEW.author, '${ADMIN_ROLE}', 'MEMBER') THEN RETURN NULL; END IF;
+        SELECT rows_per_author INTO allowed FROM cm_teams WHERE name = NEW.team;
+        IF used > allowed THEN
+          RAISE EXCEPTION 'row quota: team % holds at most % changes from one member', NEW.team, allowed USING ERRCODE = 'program_limit_exceeded';
+        END IF;
+        RETURN NULL;
+      END
+      $quota$;
+      REVOKE ALL ON FUNCTION cm_changes_quota() FROM PUBLIC;
+      CREATE TRIGGER cm_changes_quota AFTER INSERT ON cm_changes FOR EACH ROW EXECUTE FUNCTION cm_changes_quota();
+      CREATE FUNCTION cm_compact(team_name text, older_than interval) RETURNS integer LANGUAGE plpgsql AS $compact$
+      DECLARE
+        removed integer;
+      BEGIN
+        WITH ranked AS (
+          SELECT seq, author, at,
+                 row_number() OVER (PARTITION BY project, uid ORDER BY seq) AS first,
+                 row_number() OVER (PARTITION BY project, uid ORDER BY seq DESC) AS last
+            FROM cm_changes WHERE team = team_name
+        ), gone AS (
+          DELETE FROM cm_changes c USING ranked r
+           WHERE c.seq = r.seq AND r.first > 1 AND r.last > 1 AND r.at < now() - older_than
+          RETURNING c.author
+        ), counted AS (
+          SELECT author, count(*)::integer AS n FROM gone GROUP BY author
+        ), fixed AS (
+          UPDATE cm_author_rows a SET n = greatest(0, a.n - counted.n) FROM counted WHERE a.team = team_name AND a.author = counted.author
+          RETURNING 1
+        )
+        SELECT coalesce(sum(n), 0)::integer INTO removed FROM counted;
+        UPDATE cm_changes c SET text = '' FROM (
+          SELECT seq, row_number() OVER (PARTITION BY project, uid ORDER BY seq) AS first,
+                 row_number() OVER (PARTITION BY project, uid ORDER BY seq DESC) AS last, at
+            FROM cm_changes WHERE team = team_name
+        ) r WHERE c.seq = r.seq AND r.first = 1 AND r.last > 1 AND r.at < now() - older_than AND c.op = 'put' AND c.text <> '';
+        RETURN removed;
+      END
+      $compact$;
+      REVOKE ALL ON FUNCTION cm_compact(text, interval) FROM PUBLIC;
+    `,
+  },
 ];
 
 export const SERVER_VERSION = SERVER_MIGRATIONS.length;
@@ -178,4 +247,24 @@ export function addMemberSql(team: string, role: string, o: { readOnly?: boolean
 /** The statement that takes a person out of a team: from then on RLS shows them none of its rows. */
 export function removeMemberSql(team: string, role: string): string[] {
   return [`DELETE FROM cm_members WHERE team = ${literal(team)} AND role = ${literal(checkedRole(role))};`];
+}
+
+/** The statement an admin runs to drop the replaced versions of a team's memories older than `days` (it returns how many went). */
+export function compactSql(team: string, days: number): string {
+  if (!Number.isInteger(days) || days < 0) throw new Error(`--older-than takes whole days (0 or more), not "${days}"`);
+  return `SELECT cm_compact(${literal(team)}, interval '${days} days') AS removed;`;
+}
+
+/** The statement that sets a team's limits (pushes a minute, rows a member may hold). */
+export function limitsSql(team: string, o: { pushPerMinute?: number; rowsPerAuthor?: number }): string[] {
+  const set = [
+    ...(o.pushPerMinute !== undefined ? [`push_per_minute = ${positive(o.pushPerMinute, '--push-per-minute')}`] : []),
+    ...(o.rowsPerAuthor !== undefined ? [`rows_per_author = ${positive(o.rowsPerAuthor, '--rows-per-author')}`] : []),
+  ];
+  return set.length ? [`UPDATE cm_teams SET ${set.join(', ')} WHERE name = ${literal(team)};`] : [];
+}
+
+function positive(n: number, flag: string): number {
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${flag} takes a whole number above 0, not "${n}"`);
+  return n;
 }

@@ -176,6 +176,7 @@ export async function push(client: Client, memory: DirectoryMemory, t: SyncTarge
   const theirs = ops.filter((o) => o.origin === 'team');
   const readOnly = `you are a read-only member of team "${t.team}": you receive its memories, and yours stay on this machine`;
   const limited = `team "${t.team}" takes a limited number of changes a minute from one member; the rest go at the next sync`;
+  const full = `team "${t.team}" holds at most its limit of changes from one member, and yours reached it; the rest stay on this machine until its admin raises the limit (claude-mem team limits --rows-per-author N) or compacts the store (claude-mem team compact)`;
   let pushed = 0;
   // A batch past the team's push rate is refused whole: smaller ones take what the minute still allows.
   let size = PUSH_BATCH;
@@ -188,12 +189,12 @@ export async function push(client: Client, memory: DirectoryMemory, t: SyncTarge
     });
     const sent = await sendBatch(client, store, t, batch);
     if (sent === 'read-only') return { pushed, held: { count: ops.length - pushed, reason: readOnly }, refused: 0 };
-    if (sent === 'rate limited') {
+    if (sent === 'rate limited' || sent === 'over quota') {
       if (size > 1) {
         size = Math.ceil(size / 2);
         continue;
       }
-      return { pushed, held: { count: ops.length - pushed, reason: limited }, refused: 0 };
+      return { pushed, held: { count: ops.length - pushed, reason: sent === 'over quota' ? full : limited }, refused: 0 };
     }
     pushed += batch.length;
     i += batch.length;
@@ -202,7 +203,7 @@ export async function push(client: Client, memory: DirectoryMemory, t: SyncTarge
   for (const o of theirs) {
     const sent = await sendBatch(client, store, t, [o]);
     if (sent === 'read-only') return { pushed, held: { count: theirs.length - refused, reason: readOnly }, refused };
-    if (sent === 'rate limited') return { pushed, held: { count: theirs.length - refused, reason: limited }, refused };
+    if (sent === 'rate limited' || sent === 'over quota') return { pushed, held: { count: theirs.length - refused, reason: sent === 'over quota' ? full : limited }, refused };
     if (sent === 'not yours') {
       // Forgotten here; the team keeps it. Recorded, so it is not sent again on every sync.
       inTransaction(store, () => saveLink(store, { uid: o.uid, memoryId: null, globalId: o.globalId, origin: o.origin, author: linkOf(store, o.uid)?.author ?? null, pushedHash: null, deleted: true }));
@@ -213,7 +214,7 @@ export async function push(client: Client, memory: DirectoryMemory, t: SyncTarge
 }
 
 /** One server transaction; 'read-only' or 'not yours' when the server refused it for who the user is. */
-async function sendBatch(client: Client, store: MemoryStore, t: SyncTarget, batch: PushOp[]): Promise<'sent' | 'read-only' | 'not yours' | 'rate limited'> {
+async function sendBatch(client: Client, store: MemoryStore, t: SyncTarget, batch: PushOp[]): Promise<'sent' | 'read-only' | 'not yours' | 'rate limited' | 'over quota'> {
   try {
     await client.query('BEGIN');
     // One pusher per team at a time: rows commit in seq order, so no reader skips one.
@@ -244,6 +245,7 @@ async function sendBatch(client: Client, store: MemoryStore, t: SyncTarget, batc
     if (/row-level security/i.test(message)) return 'read-only';
     if (/belongs to .*only its author or a team admin/i.test(message)) return 'not yours';
     if (/push rate limit/i.test(message)) return 'rate limited';
+    if (/row quota/i.test(message)) return 'over quota';
     throw err;
   }
   // Recorded only once the server has them: a push cut short is sent again, and the key makes that a no-op.

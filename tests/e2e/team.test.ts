@@ -148,6 +148,51 @@ describe('the team store on PostgreSQL', () => {
     expect(texts(bob).filter((t) => t.startsWith('Rate check')).length).toBe(80);
   }, 150_000);
 
+  it('a member holds at most the team\'s rows: the rest stays here until an admin raises the limit; compaction drops replaced versions, text included', async () => {
+    const remote = { remote: 'git@github.com:acme/quota.git' };
+    const frank = person('frank', 'frank-pw', remote);
+    const admin = makeSandbox('cm-team-quota-admin');
+    const teamCmd = (args: string[]) => cm(['team', ...args, '--team', 'shop', '--url', adminUrl()], { cwd: admin.project, env: admin.env });
+    const db = await pg.admin(DB);
+    const used = Number(((await db.query("SELECT COALESCE(max(n), 0) AS n FROM cm_author_rows WHERE team = 'shop' AND author = 'frank'")).rows[0] as { n: string }).n);
+    await db.end();
+    expect(teamCmd(['limits']).stderr).toMatch(/nothing to set/);
+    expect(teamCmd(['limits', '--rows-per-author', 'many']).stderr).toMatch(/whole number/);
+    let r = teamCmd(['limits', '--rows-per-author', String(used + 20)]);
+    expect(r.status, r.stderr).toBe(0);
+    try {
+      await withMemory(at(frank), (m) => m.write(Array.from({ length: 30 }, (_, i) => ({ type: 'project' as const, text: `Quota check: shard ${i} replicates to region ${i % 3} every ${i + 2} minutes`, dir: m.paths.projectRoot, agent: 'user', explicit: true })), { dedup: false }));
+      r = frank.run(['sync']);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/pushed 20\b/);
+      expect(r.stderr).toMatch(/10 of your memories stay local: team "shop" holds at most its limit of changes from one member.*team limits --rows-per-author/);
+    } finally {
+      expect(teamCmd(['limits', '--rows-per-author', '200000']).status).toBe(0);
+    }
+    expect(frank.run(['sync']).stdout).toMatch(/pushed 10\b/);
+    // Two corrections of one memory: three versions on the server, the first two replaced.
+    const id = listJson(at(frank)).find((m) => m.text.startsWith('Quota check: shard 7 '))?.id ?? '';
+    await withMemory(at(frank), (m) => m.edit(id, 'Quota check: shard 7 replicates to region 1 every 12 minutes (corrected once)'));
+    frank.run(['sync']);
+    const latest = listJson(at(frank)).find((m) => m.text.startsWith('Quota check: shard 7 '))?.id ?? '';
+    await withMemory(at(frank), (m) => m.edit(latest, 'Quota check: shard 7 replicates to region 2 every 15 minutes (corrected twice)'));
+    frank.run(['sync']);
+    expect(pg.dump(DB)).toContain('(corrected once)');
+    r = teamCmd(['compact', '--older-than', '0']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/team "shop": [1-9]\d* replaced versions older than 0 days removed/);
+    const dump = pg.dump(DB);
+    expect(dump).not.toContain('(corrected once)');
+    expect(dump).not.toContain('Quota check: shard 7 replicates to region 1 every 9 minutes');
+    expect(dump).toContain('(corrected twice)');
+    // A replica that starts after the compaction gets every memory, each at its last version.
+    const dave = person('dave', 'dave-pw', remote);
+    expect(dave.run(['sync']).status).toBe(0);
+    const got = texts(dave).filter((t) => t.startsWith('Quota check'));
+    expect(got).toHaveLength(30);
+    expect(got.join('\n')).toContain('(corrected twice)');
+  }, 120_000);
+
   it('forget means forget for the team too: after forget --team and a sync, pg_dump holds no trace of the text', async () => {
     const remote = { remote: 'git@github.com:acme/forget.git' };
     const alice = person('alice', 'alice-pw', remote);

@@ -16,7 +16,7 @@ export function registerTeam(program: Command, cli: CliEnv): void {
   const team = program.command('team').description('set up the team store on PostgreSQL (for its admin): schema, teams, members');
   const admin = (c: Command): Command => c.option('--url <url>', 'an admin connection (postgres://admin@host/db); default: team.url').option('--print', 'print the SQL instead of running it');
 
-  const run = async (o: AdminOptions, statements: (schema: typeof import('../../team/server-schema.js')) => string[], done: string): Promise<void> => {
+  const run = async (o: AdminOptions, statements: (schema: typeof import('../../team/server-schema.js')) => string[], done: string | ((answer: Record<string, unknown> | undefined) => string)): Promise<void> => {
     const schema = await import('../../team/server-schema.js');
     const sql = statements(schema);
     if (o.print) {
@@ -26,8 +26,17 @@ export function registerTeam(program: Command, cli: CliEnv): void {
     const url = o.url ?? loadFor(cli).config.team.url;
     if (!url) throw new UsageError('no team store: pass --url postgres://admin@host/db, set team.url, or use --print and run the SQL with psql.');
     const { runAdmin } = await import('../../team/admin.js');
-    await runAdmin(url, cli.env, sql);
-    cli.print(done);
+    const answer = await runAdmin(url, cli.env, sql);
+    cli.print(typeof done === 'string' ? done : done(answer));
+  };
+  const teamOf = (o: { team?: string }): string => {
+    const t = o.team ?? loadFor(cli).config.team.name;
+    if (!t) throw new UsageError('which team? Pass --team <name> or set team.name.');
+    return t;
+  };
+  const whole = (flag: string) => (v: string): number => {
+    if (!/^\d+$/.test(v)) throw new UsageError(`${flag} takes a whole number, not "${v}"`);
+    return Number(v);
   };
 
   admin(team.command('init'))
@@ -49,6 +58,24 @@ export function registerTeam(program: Command, cli: CliEnv): void {
       await run(o, (s) => s.addMemberSql(t, role, { readOnly: o.readOnly, createRole: o.createRole }), `${role} is a ${o.readOnly ? 'read-only ' : ''}member of "${t}"`);
       // A login role with no password cannot log in over the network (scram): say so, with the statement.
       if (o.createRole && !o.print) cli.messages.warn(`the role ${role} was created without a password; give it one before they sync: ALTER ROLE ${role} PASSWORD '…';`);
+    });
+  admin(team.command('limits'))
+    .description("set a team's limits: changes a member may push a minute, rows a member may hold")
+    .option('--team <name>', 'default: team.name')
+    .option('--push-per-minute <n>', 'changes one member may push a minute (default 10000)', whole('--push-per-minute'))
+    .option('--rows-per-author <n>', 'rows of the feed one member may hold (default 200000)', whole('--rows-per-author'))
+    .action(async (o: AdminOptions & { team?: string; pushPerMinute?: number; rowsPerAuthor?: number }) => {
+      const t = teamOf(o);
+      if (o.pushPerMinute === undefined && o.rowsPerAuthor === undefined) throw new UsageError('nothing to set: pass --push-per-minute <n> and/or --rows-per-author <n>.');
+      await run(o, (s) => s.limitsSql(t, o), `team "${t}": limits set`);
+    });
+  admin(team.command('compact'))
+    .description("drop the versions of the team's memories that later changes replaced (their text included), keeping each memory's first and last row")
+    .option('--team <name>', 'default: team.name')
+    .option('--older-than <days>', 'only versions older than this many days', whole('--older-than'), 90)
+    .action(async (o: AdminOptions & { team?: string; olderThan: number }) => {
+      const t = teamOf(o);
+      await run(o, (s) => [s.compactSql(t, o.olderThan)], (a) => `team "${t}": ${Number(a?.['removed'] ?? 0)} replaced versions older than ${o.olderThan} days removed`);
     });
   admin(team.command('remove'))
     .description('take a person out of a team: they see none of its memories from then on')
