@@ -176,7 +176,7 @@ async function launchLatency(pg, runs) {
   return { figure: 'team launch', variant: `claude-mem run true, team configured (its sync started beside the session), median of ${runs}`, p50: `${fmt(pct(on, 50), 1)} ms`, p99: `max ${fmt(Math.max(...on), 1)} ms`, baseline: `no team: ${fmt(pct(base, 50), 1)} ms; ratio ${fmt(pct(on, 50) / pct(base, 50))}` };
 }
 
-/** For a closer look at one figure (not the bench): the cluster set up as the bench sets it up. */
+/** The cluster as the bench uses it (one team, `clients` members c0…); exported for a closer look at one figure. */
 export async function teamCluster(clients) {
   const pg = await startCluster();
   await pg.createDatabase(DB);
@@ -190,15 +190,8 @@ export async function teamCluster(clients) {
 }
 
 export async function team({ clients = 5, each = 2000, reps = 20, replica = 50_000, pull = 10_000 }) {
-  const pg = await startCluster();
+  const { pg } = await teamCluster(clients);
   try {
-    await pg.createDatabase(DB);
-    for (let i = 0; i < clients; i++) await pg.createRole(`c${i}`, `c${i}-pw`);
-    const admin = sandbox('team-admin');
-    const url = `postgres://postgres:${ADMIN_PASSWORD}@127.0.0.1:${pg.port}/${DB}`;
-    const run = (args) => spawnSync(process.execPath, [CLI, ...args, '--url', url], { cwd: admin.project, env: admin.env, encoding: 'utf8' });
-    run(['team', 'init', 'bench']);
-    for (let i = 0; i < clients; i++) run(['team', 'add', `c${i}`, '--team', 'bench']);
     return [await converge(pg, clients, each), await propagation(pg, reps), await pullSpeed(pg, pull), await launchLatency(pg, 11), await queryLatency(replica, reps)];
   } finally {
     pg.destroy();
