@@ -165,6 +165,12 @@ describe('excerpt', () => {
   it('keeps a short text as it is', () => {
     expect(excerpt('The port is 3000', 'port')).toBe('The port is 3000');
   });
+
+  it('shows the value the question words sit around, though the words alone are denser before it', () => {
+    const text =
+      "I'm trying to implement a secure authentication system for my application, considering the recent growth of commits merged into the main branch of my repository, which has now reached 165, and I want to ensure my authorization features follow best practices.";
+    expect(excerpt(text, 'How many commits have been merged into the main branch of my repository?', 100)).toContain('165');
+  });
 });
 
 describe('the episode index (a real store)', () => {
