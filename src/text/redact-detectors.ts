@@ -1,7 +1,7 @@
 /**
  * Provider formats from a maintained detector set: secretlint's recommended
  * preset (AWS, GCP, GitHub, GitLab, Slack, npm, OpenAI, Anthropic, Stripe,
- * private keys, basic-auth URLs, …), kept up to date by its maintainers, so a
+ * private keys, basic-auth URLs, …; 15 rules in 11.7.1), kept up to date by its maintainers, so a
  * new provider's key shape arrives with an upgrade instead of a rule of ours.
  * Our own rules (redact.ts, redact-context.ts) stay for prose and commands in
  * both languages, which a scanner for files does not read.
@@ -11,7 +11,8 @@
  * that only collects those ranges (the messages and the ignore comments of the
  * secretlint CLI are not used). Pure.
  */
-import { rules } from '@secretlint/secretlint-rule-preset-recommend';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 /** What a rule reports: where the secret is. */
 interface Report {
@@ -38,7 +39,25 @@ interface Rule {
   create: (context: RuleContext, options: Record<string, never>) => { file?: (source: RuleSource) => unknown };
 }
 
-const RULES = rules as unknown as Rule[];
+const PRESET = '@secretlint/secretlint-rule-preset-recommend';
+let loaded: Rule[] | undefined;
+
+/**
+ * The preset, loaded the first time a text may hold a key: importing it costs
+ * a process ~20 ms, which a `query` (it never redacts) should not pay. Node
+ * 20.19+ loads an ES module synchronously with require, and redaction is
+ * synchronous.
+ */
+function presetRules(): Rule[] {
+  if (loaded) return loaded;
+  try {
+    const file = fileURLToPath(import.meta.resolve(PRESET));
+    loaded = (createRequire(import.meta.url)(file) as { rules: Rule[] }).rules;
+  } catch (err) {
+    throw new Error(`the secret detector set (${PRESET}) does not load (${(err as Error).message}): reinstall claude-mem (npm ci in a checkout); nothing was written`);
+  }
+  return loaded;
+}
 
 /** The placeholder's name: the rule's provider ("@secretlint/secretlint-rule-slack" → slack). */
 const labelOf = (id: string): string => id.replace(/^.*secretlint-rule-/, '').replace(/[^a-z-]/g, '') || 'secret';
@@ -69,7 +88,7 @@ export function detectSecrets(text: string): Detected[] {
   if (!mayHold(text)) return [];
   const found: Detected[] = [];
   const source: RuleSource = { content: text, ext: '.txt', filePath: 'said.txt', contentType: 'text' };
-  for (const rule of RULES) {
+  for (const rule of presetRules()) {
     const label = labelOf(rule.meta.id);
     const context: RuleContext = {
       createTranslator: () => (id) => id,
