@@ -120,7 +120,11 @@ function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: numbe
   // The new value answers what the old one was asked by: "升级到 Tailwind CSS 4" replaces "样式用 Tailwind CSS 3", so a question about 样式 finds it.
   if (inherited.length) {
     const terms = db.stmt('SELECT text_terms FROM memories_fts WHERE rowid = ?').pluck().get(by) as string | undefined;
-    if (terms !== undefined) db.stmt('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(`${terms} ${indexTerms(inherited.join('\n'))}`, by);
+    // Only words it lacks: an FTS5 update with secure-delete rewrites every page of the row's terms, and
+    // most new values name their subject already (on a one-hour log this update was half the distill).
+    const have = new Set(terms?.split(' '));
+    const missing = [...new Set(indexTerms(inherited.join('\n')).split(' '))].filter((t) => t && !have.has(t));
+    if (terms !== undefined && missing.length) db.stmt('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(`${terms} ${missing.join(' ')}`, by);
   }
   return out;
 }
