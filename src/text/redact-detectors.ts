@@ -54,7 +54,7 @@ function presetRules(): Rule[] {
     const file = fileURLToPath(import.meta.resolve(PRESET));
     loaded = (createRequire(import.meta.url)(file) as { rules: Rule[] }).rules;
   } catch (err) {
-    throw new Error(`the secret detector set (${PRESET}) does not load (${(err as Error).message}): reinstall claude-mem (npm ci in a checkout); nothing was written`);
+    throw new Error(`the secret detector set (${PRESET}) does not load (${(err as Error).message}): it needs Node 20.19 or newer (this is ${process.version}) and claude-mem's own install (npm ci in a checkout); nothing was written`);
   }
   return loaded;
 }
