@@ -96,15 +96,21 @@
 
   // --- one memory -----------------------------------------------------------
   let player;
-  async function memoryPage(id) {
+  /** A page's data, with "loading…" shown meanwhile; undefined (the error shown) when it cannot be had. */
+  async function loadPage(path) {
     show(el('p', { class: 'meta' }, 'loading…'));
-    let d;
     try {
-      d = await api(`memory/${encodeURIComponent(id)}`);
+      return await api(path);
     } catch (err) {
       show();
-      return fail(err);
+      fail(err);
+      return undefined;
     }
+  }
+
+  async function memoryPage(id) {
+    const d = await loadPage(`memory/${encodeURIComponent(id)}`);
+    if (!d) return;
     const m = d.memory;
     const text = el('div', { class: 'text', id: 'memory-text' }, m.text);
     const edit = () => {
@@ -159,14 +165,8 @@
 
   // --- one passage of what was said -----------------------------------------
   async function saidPage(id) {
-    show(el('p', { class: 'meta' }, 'loading…'));
-    let d;
-    try {
-      d = await api(`said/${encodeURIComponent(id)}`);
-    } catch (err) {
-      show();
-      return fail(err);
-    }
+    const d = await loadPage(`said/${encodeURIComponent(id)}`);
+    if (!d) return;
     const s = d.said;
     const around = el('ol', { class: 'timeline', id: 'said-timeline' },
       ...d.timeline.map((t) => el('li', { class: t.id === s.id ? 'current' : '', 'data-said': t.id, onclick: () => (location.hash = `#/s/${encodeURIComponent(t.id)}`) },
