@@ -187,13 +187,13 @@ export const SERVER_MIGRATIONS: ServerMigration[] = [
         ), fixed AS (
           UPDATE cm_author_rows a SET n = greatest(0, a.n - counted.n) FROM counted WHERE a.team = team_name AND a.author = counted.author
           RETURNING 1
+        ), blanked AS (
+          -- The first row stays (its author owns the memory), without the text a later row replaced.
+          UPDATE cm_changes c SET text = '' FROM ranked r
+           WHERE c.seq = r.seq AND r.first = 1 AND r.last > 1 AND r.at < now() - older_than AND c.op = 'put' AND c.text <> ''
+          RETURNING 1
         )
         SELECT coalesce(sum(n), 0)::integer INTO removed FROM counted;
-        UPDATE cm_changes c SET text = '' FROM (
-          SELECT seq, row_number() OVER (PARTITION BY project, uid ORDER BY seq) AS first,
-                 row_number() OVER (PARTITION BY project, uid ORDER BY seq DESC) AS last, at
-            FROM cm_changes WHERE team = team_name
-        ) r WHERE c.seq = r.seq AND r.first = 1 AND r.last > 1 AND r.at < now() - older_than AND c.op = 'put' AND c.text <> '';
         RETURN removed;
       END
       $compact$;
