@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { passagesOf, PASSAGE_CHARS } from './passages.js';
-import { frameCover, frameTerms, rankPassages, stem, termCover } from './rank.js';
+import { frameCover, frameTerms, frameWords, newestOfFrame, rankPassages, stem, termCover } from './rank.js';
 import { mergeTiers, newestPerSubject } from './merge.js';
 import { excerpt } from './excerpt.js';
 import { saidOf } from './said.js';
@@ -40,12 +40,35 @@ describe('passages', () => {
   });
 });
 
+describe('newest of the frame', () => {
+  it('a passage about another state than the one asked is no newer value', () => {
+    const at = (n: number) => Date.UTC(2024, 0, n);
+    const ranked = [
+      { id: 1, frame: 0.5, score: 2.9, at: at(1) },
+      { id: 2, frame: 0.5, score: 2.5, at: at(9), contra: true },
+      { id: 3, frame: 0.45, score: 2.4, at: at(5) },
+    ];
+    expect(newestOfFrame(ranked).map((r) => r.id)).toEqual([3, 1, 2]);
+    expect(newestOfFrame(ranked.map((r) => ({ ...r, contra: false }))).map((r) => r.id)).toEqual([2, 3, 1]);
+  });
+});
+
 describe('frames', () => {
-  it('stems plurals as the porter index does', () => {
-    expect(stem('commits')).toBe('commit');
-    expect(stem('deadlines')).toBe('deadline');
-    expect(stem('categories')).toBe('category');
-    expect(stem('status')).toBe('status');
+  it('stems as the porter index does: forms of one word meet, names stay', () => {
+    expect(stem('commits')).toBe(stem('commit'));
+    expect(stem('deadlines')).toBe(stem('deadline'));
+    expect(stem('categories')).toBe(stem('category'));
+    expect(stem('highlighted')).toBe(stem('highlight'));
+    expect(stem('mentoring')).toBe(stem('mentor'));
+    expect(stem('status')).not.toBe(stem('state'));
+    expect(stem('next.js')).toBe('next.js');
+    expect(stem('k3s')).toBe('k3s');
+  });
+
+  it('asks a stemming index with the written word: a stem is not always its own stem', () => {
+    const words = frameWords('What budget have Alexis and I agreed on?');
+    expect(words.get(stem('agreed'))).toBe('agreed');
+    expect([...words.keys()]).toEqual(frameTerms('What budget have Alexis and I agreed on?'));
   });
 
   it("a value next to the question's words is a frame; one paragraphs away is not", () => {

@@ -39,10 +39,23 @@ const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=
 
 /** The question's terms as the frame compares them: its own words, stemmed, and CJK bigrams. */
 export function frameTerms(question: string): string[] {
-  const latin = latinQueryWords(question).map(stem);
+  return [...frameWords(question).keys()];
+}
+
+/**
+ * Each frame term with a word of the question it stands for, as written. An
+ * index that stems its own way (FTS5's porter) is asked with the word: a
+ * stem is not always its own stem ("agreed" → "agre" → "agr").
+ */
+export function frameWords(question: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const w of latinQueryWords(question)) {
+    const t = stem(w);
+    if (t && !out.has(t)) out.set(t, w);
+  }
   const runs = question.match(new RegExp(CJK_RUN.source, 'gu')) ?? [];
-  const grams = runs.flatMap(bigrams).filter((g) => [...g].length === 2 && !STOPWORDS.has(g));
-  return [...new Set([...latin, ...grams])].filter(Boolean);
+  for (const g of runs.flatMap(bigrams)) if ([...g].length === 2 && !STOPWORDS.has(g) && !out.has(g)) out.set(g, g);
+  return out;
 }
 
 /**
@@ -104,6 +117,8 @@ export interface RankedPassage extends Passage {
 
 interface Scored extends RankedPassage {
   slots: ValueSlot[];
+  /** States another value where the question states one: about another state. */
+  contra: boolean;
 }
 
 /**
@@ -126,12 +141,12 @@ export function rankPassages(question: string, found: Passage[], df: (term: stri
       const change = coverOf(slots.filter((s) => s.changed), terms, weight);
       const recent = span > 0 ? (p.at - oldest) / span : 0;
       const own = p.role === 'user' ? W_OWN : 0;
-      const contra = contradictsAsked(slots, askedUnits) ? W_CONTRA : 0;
-      return { ...p, slots, frame, score: Math.max(0, p.bm25) / best + W_FRAME * frame + W_CHANGE * change + own + W_RECENT * recent - contra };
+      const contra = contradictsAsked(slots, askedUnits);
+      return { ...p, slots, frame, contra, score: Math.max(0, p.bm25) / best + W_FRAME * frame + W_CHANGE * change + own + W_RECENT * recent - (contra ? W_CONTRA : 0) };
     })
     .sort((a, b) => b.score - a.score || b.at - a.at || b.id - a.id);
   const asked = askedValues(question);
-  return supersede(newestOfFrame(ranked), asked, weight, askedUnits).map(({ slots: _slots, ...p }) => p);
+  return supersede(newestOfFrame(ranked), asked, weight, askedUnits).map(({ slots: _slots, contra: _contra, ...p }) => p);
 }
 
 /** How much of the top's slot a later value must share (its terms around, by weight) to be a value of the same thing. */
@@ -189,12 +204,13 @@ export const SCORE_TIE = 0.75;
  * others in that group by time, then the rest as ranked. Two statements of
  * one thing with different values are a change; the later one is current.
  */
-export function newestOfFrame<T extends { frame: number; score: number; at: number }>(ranked: T[]): T[] {
+export function newestOfFrame<T extends { frame: number; score: number; at: number; contra?: boolean }>(ranked: T[]): T[] {
   const top = ranked[0];
   if (!top) return ranked;
   const bestFrame = Math.max(...ranked.map((r) => r.frame));
   if (bestFrame <= 0) return ranked;
-  const tied = ranked.filter((r) => r.frame >= bestFrame - FRAME_TIE && r.score >= SCORE_TIE * top.score);
+  // A passage about another state than the one asked (contradictsAsked) is no newer value of it.
+  const tied = ranked.filter((r) => !r.contra && r.frame >= bestFrame - FRAME_TIE && r.score >= SCORE_TIE * top.score);
   if (tied.length < 2) return ranked;
   const rest = ranked.filter((r) => !tied.includes(r));
   return [...[...tied].sort((a, b) => b.at - a.at), ...rest];

@@ -35,6 +35,15 @@ describe('value slots', () => {
     expect(slotsOf('预览服务器的端口是 8080').map((s) => s.changed)).toEqual([false]);
   });
 
+  it('a verb of change reaches its value through "to" across a long object, in one clause only', () => {
+    expect(slotsOf('I need to update the deadline for my Instagram automation prototype to April 5').map((s) => s.changed)).toEqual([true]);
+    expect(slotsOf('we finally moved every one of the nightly staging jobs over to 3').map((s) => s.changed)).toEqual([true]);
+    // Another clause stands between the verb and the value: the verb is not about it.
+    expect(slotsOf('We changed the wiki page for our team last week, then drove back to 9 Elm Street').map((s) => s.changed)).toEqual([false]);
+    // "to" without a verb of change is a plain statement.
+    expect(slotsOf('the sprint for the basic layout and navigation runs up to April 1').map((s) => s.changed)).toEqual([false]);
+  });
+
   it('a change that was refused, only proposed or negated is not stated', () => {
     expect(slotsOf('we discussed moving the dev server to port 4000 but decided against it').some((s) => s.changed)).toBe(false);
     expect(slotsOf('someone suggested we switch the pool size to 20').some((s) => s.changed)).toBe(false);

@@ -12,6 +12,7 @@
 import lexicon from '../text/lexicon/change-words.json' with { type: 'json' };
 import { bigrams, STOPWORDS } from '../text/terms.js';
 import { singular } from '../text/subject-key.js';
+import { stemmer as porter } from 'stemmer';
 import { isTentative } from '../text/statement-tools.js';
 import { refusesInEnglish, rejectsInEnglish } from '../text/statement-en.js';
 import { refusesInChinese, rejectsInChinese } from '../text/statement-zh.js';
@@ -20,6 +21,8 @@ import { refusesInChinese, rejectsInChinese } from '../text/statement-zh.js';
 export const WINDOW = 12;
 /** How many terms before a value a word of change may stand. */
 export const CHANGE_REACH = 6;
+/** How far back a verb of change reaches its value through "to" (its object between). */
+export const OBJECT_REACH = 16;
 
 const CHANGE_EN = new Set([...lexicon.en, ...lexicon.en_markers]);
 const CHANGE_ZH = lexicon.zh;
@@ -28,9 +31,15 @@ const MONTHS = new Set(lexicon.months);
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/u;
 const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}_$%.,:/-]+/gu;
 
-/** A light stem, so "commits" meets "commit" and "deadlines" "deadline" as FTS5's porter index does. */
+/**
+ * The Porter stem, as FTS5's porter index stems: "commits" meets "commit",
+ * and "highlighted" "highlight", "mentoring" "mentor". Singular first, so a
+ * plural the Porter rules leave alone ("indices") still meets its singular.
+ */
 export function stem(word: string): string {
-  return singular(word.toLowerCase());
+  const w = singular(word.toLowerCase());
+  // Names with dots or digits (next.js, k3s) are not English words to stem.
+  return /^[a-z]+$/.test(w) ? porter(w) : w;
 }
 
 export interface Token {
@@ -102,13 +111,18 @@ export function kindOf(toks: Token[], i: number): string {
 /** Two kinds that may be values of one thing: the same, or a count with its unit left out ("reached 165" for "150 commits"). */
 export const sameKind = (a: string, b: string): boolean => a === b || (a.startsWith('count') && b.startsWith('count') && (a === 'count' || b === 'count'));
 
+const changes = (t: Token | undefined): boolean => (t !== undefined && CJK_RUN.test(t.raw) ? CHANGE_ZH.some((w) => t.raw.includes(w)) : CHANGE_EN.has(plainWord(t)));
+
 function changeBefore(toks: Token[], i: number): boolean {
-  for (let j = Math.max(0, i - CHANGE_REACH); j < i; j++) {
+  for (let j = Math.max(0, i - CHANGE_REACH); j < i; j++) if (changes(toks[j])) return true;
+  // "adjust the deadline for my Instagram prototype to April 5": the verb reaches
+  // its value through "to" across a long object, within one clause.
+  const to = MONTHS.has(plainWord(toks[i - 1])) ? i - 2 : i - 1; // "to April 5"
+  if (plainWord(toks[to]) !== 'to') return false;
+  for (let j = to - 1; j >= Math.max(0, i - OBJECT_REACH); j--) {
     const t = toks[j];
-    if (!t) continue;
-    if (CJK_RUN.test(t.raw)) {
-      if (CHANGE_ZH.some((w) => t.raw.includes(w))) return true;
-    } else if (CHANGE_EN.has(plainWord(t))) return true;
+    if (!t || /[.,;:!?]$/u.test(t.raw)) return false;
+    if (changes(t)) return true;
   }
   return false;
 }

@@ -7,7 +7,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import { passagesOf } from '../episodes/passages.js';
-import { frameTerms, idf, rankPassages, type Passage, type RankedPassage } from '../episodes/rank.js';
+import { frameWords, idf, rankPassages, type Passage, type RankedPassage } from '../episodes/rank.js';
 import { ftsQueryTerms, indexTerms } from '../text/terms.js';
 import { onlyRedacted, redact } from '../text/redact.js';
 
@@ -103,8 +103,8 @@ export function searchEpisodes(stmt: Stmt, question: string, o: EpisodeSearch): 
   if (found.length === 0) return NONE;
   const n = stmt('SELECT count(*) FROM episodes').pluck().get() as number;
   const df = new Map<string, number>();
-  for (const t of frameTerms(question)) {
-    df.set(t, stmt('SELECT count(*) FROM (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT ?)').pluck().get(`"${t.replace(/"/g, '""')}"`, DF_CAP) as number);
+  for (const [t, word] of frameWords(question)) {
+    df.set(t, stmt('SELECT count(*) FROM (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT ?)').pluck().get(`"${word.replace(/"/g, '""')}"`, DF_CAP) as number);
   }
   const rows = new Map(found.map((r) => [r.id, r]));
   const passages: Passage[] = found.map((r) => ({ id: r.id, text: r.text, at: r.at, bm25: r.b, role: r.role }));
