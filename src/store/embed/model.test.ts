@@ -48,6 +48,7 @@ describe('model embedder, on a model the test writes itself (offline)', () => {
     expect(choice.notice).toMatch(/no local model missing\/model; using built-in lexical vectors/);
     // An install that left the runtime out says so: pulling the model alone would not help.
     expect(chooseEmbedder(modelsDir, 'missing/model', () => false).notice).toMatch(/no model runtime: @huggingface\/transformers \(optional\) was left out when claude-mem was installed/);
+    expect(chooseEmbedder(modelsDir, 'missing/model', () => false).notice).toContain('ONNXRUNTIME_NODE_INSTALL=skip npm install -g claude-mem');
     expect(chooseEmbedder(modelsDir, 'lexical').notice).toBeUndefined();
   });
 

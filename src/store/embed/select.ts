@@ -20,7 +20,7 @@ export function chooseEmbedder(modelsDir: string, model: string, hasRuntime: () 
     if (!hasRuntime()) {
       return {
         embedder: new LexicalEmbedder(),
-        notice: `the model ${model} is here, but not its runtime (@huggingface/transformers, optional: its install needs network); using built-in lexical vectors. Reinstall claude-mem where npm can download, or set store.vector_model to "lexical".`,
+        notice: `the model ${model} is here, but not its runtime (@huggingface/transformers, optional: left out when its GPU download could not run); using built-in lexical vectors. To add it: ONNXRUNTIME_NODE_INSTALL=skip npm install -g claude-mem (onnxruntime's CPU runtime ships in its package; the skip leaves out only its GPU download), or set store.vector_model to "lexical".`,
       };
     }
     return { embedder: new ModelEmbedder(modelsDir, model, calibratedThresholds(modelDir(modelsDir, model)) ?? MODEL_THRESHOLDS) };
@@ -29,7 +29,7 @@ export function chooseEmbedder(modelsDir: string, model: string, hasRuntime: () 
   if (!hasRuntime()) {
     return {
       embedder: new LexicalEmbedder(),
-      notice: `no local model ${model}, and no model runtime: @huggingface/transformers (optional) was left out when claude-mem was installed, because its install needs the network; using built-in lexical vectors. For semantic search, reinstall claude-mem where npm can download, then run "claude-mem model pull".`,
+      notice: `no local model ${model}, and no model runtime: @huggingface/transformers (optional) was left out when claude-mem was installed, because its install downloads GPU files; using built-in lexical vectors. For semantic search: ONNXRUNTIME_NODE_INSTALL=skip npm install -g claude-mem (onnxruntime's CPU runtime ships in its package; the skip leaves out only its GPU download), then "claude-mem model pull".`,
     };
   }
   return {
