@@ -114,6 +114,19 @@ describe('memories and what was said in one list', () => {
     expect(out.map((x) => x.item)).toEqual(['m', 's']);
   });
 
+  it('the answer the memory ranker found after a question keeps its place, though it shares none of the words', () => {
+    const question = 'What are the names of the pets?';
+    const memories = [
+      { item: 'q', text: 'Cute! What are their names? Pets are great.', at: 1, score: 0.6 },
+      { item: 'a', text: 'Luna and Oliver, both very playful.', at: 2, score: 0.54, answersQuestion: true },
+    ];
+    const said = [item('s', 'the names of the pets at the shelter were on a board', 3)];
+    expect(mergeTiers(question, memories, said, flat, 5).map((x) => x.item)).toEqual(['q', 'a', 's']);
+    // Without the memory ranker's word for it, the answer is weighed by its words alone.
+    const plain = memories.map(({ answersQuestion: _a, ...m }) => m);
+    expect(mergeTiers(question, plain, said, flat, 5).map((x) => x.item)).toEqual(['q', 's', 'a']);
+  });
+
   it('a passage that holds a memory’s whole text is represented by the memory', () => {
     const out = mergeTiers('what is the test command', [item('m', 'The test command is pnpm vitest run', 10)], [item('s', 'ok.  The test command is   pnpm vitest run, as agreed', 10)], flat, 5);
     expect(out.map((x) => x.item)).toEqual(['m']);

@@ -41,7 +41,7 @@ export interface Tiered<M, S> {
 
 export function mergeTiers<M, S>(
   question: string,
-  memories: Array<{ item: M; text: string; at: number }>,
+  memories: Array<{ item: M; text: string; at: number; score?: number; answersQuestion?: boolean }>,
   said: Array<{ item: S; text: string; at: number; role?: string }>,
   weight: (term: string) => number,
   limit: number,
@@ -54,7 +54,16 @@ export function mergeTiers<M, S>(
     const contra = contradictsAsked(slots, askedUnits) ? W_CONTRA : 0;
     return { kind, ...x, slots, frame, cover, strength: cover + frame + (kind === 'memory' ? MEMORY_EDGE : 0) - contra };
   };
-  const ms = memories.map((m) => weigh('memory', m));
+  const ms0 = memories.map((m) => weigh('memory', m));
+  // The turn after a question answers it, often in none of its words: a memory the memory ranker lifted
+  // as such an answer (store/neighbours.ts) keeps, against passages, its weight relative to the first.
+  const first = ms0[0];
+  const firstScore = memories[0]?.score ?? 0;
+  const ms = ms0.map((m, i) => {
+    const x = memories[i];
+    if (!first || firstScore <= 0 || !x?.answersQuestion || x.score === undefined) return m;
+    return { ...m, strength: Math.max(m.strength, first.strength * Math.min(1, x.score / firstScore)) };
+  });
   // A passage that holds a memory's whole text says what the memory says (the memory was distilled from it): the memory stands for it.
   const kept = memories.map((m) => flat(m.text)).filter((t) => t.length >= MIN_HELD_CHARS);
   const ss = said
