@@ -2,7 +2,7 @@
 // get of 1 and 5 ids, counted with the BPE tokenizer), search latency inside
 // the running server at several store sizes (round trip over stdio, beside
 // the same search in-process as the baseline), and the server's RSS idle and
-// after 1,000 calls.
+// after 1,000 calls, beside its live heap (mcp-heap.mjs).
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,12 +11,21 @@ import { encode } from 'gpt-tokenizer';
 import { openMemory } from 'claude-mem';
 import { CLI, sandbox, now, pct, fmt } from './lib.mjs';
 import { buildStore } from './fixtures.mjs';
+import { liveHeap } from './mcp-heap.mjs';
 
 const QUERIES = ['orders table index', '日志 JSON 格式', 'payment webhook staging', '缓存键 版本号', 'pytest -q', 'rate limiter redis', '数据库迁移', 'login page snake_case'];
 
+/**
+ * The server's resident memory in MB: all of it, and its anonymous part (the
+ * heap and native allocations). The rest is the store's file mapped in
+ * (SQLite's mmap, the vector index's view): pages of the page cache that
+ * grow with what the searches have read, up to the files' size, and that the
+ * kernel takes back under pressure. A leak shows in the anonymous part.
+ */
 function rssOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  return { all: kb('VmRSS'), anon: kb('RssAnon') };
 }
 
 const text = (r) => r.content.map((c) => c.text).join('\n');
@@ -83,7 +92,21 @@ export async function mcp({ sizes, reps, calls }) {
       const after = rssOf(pid);
       for (let i = 0; i < calls; i++) await search(QUERIES[i % QUERIES.length]);
       const after2 = rssOf(pid);
-      rows.push({ figure: 'mcp server RSS', variant: `${n} memories`, p50: `idle ${fmt(idle, 0)} MB`, p99: `after ${calls} calls ${fmt(after, 0)} MB, after ${2 * calls} ${fmt(after2, 0)} MB`, baseline: '' });
+      rows.push({
+        figure: 'mcp server RSS',
+        variant: `${n} memories`,
+        p50: `idle ${fmt(idle.all, 0)} MB`,
+        p99: `after ${calls} calls ${fmt(after.all, 0)} MB, after ${2 * calls} ${fmt(after2.all, 0)} MB`,
+        baseline: `anonymous (heap and native): idle ${fmt(idle.anon, 0)} MB, after ${calls} calls ${fmt(after.anon, 0)} MB, after ${2 * calls} ${fmt(after2.anon, 0)} MB`,
+      });
+      const heap = await liveHeap(sb, QUERIES, { calls, rounds: 2 });
+      rows.push({
+        figure: 'mcp server live heap',
+        variant: `${n} memories, after a full GC`,
+        p50: `after 10 calls ${fmt(heap[0], 1)} MB`,
+        p99: `after ${calls} calls ${fmt(heap[1], 1)} MB, after ${2 * calls} ${fmt(heap[2], 1)} MB`,
+        baseline: 'the server in this process, over an in-memory transport',
+      });
     }
     await client.close();
   }
