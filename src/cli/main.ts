@@ -4,5 +4,12 @@
 // is the full CLI (cli.ts). The hooks setup writes run the CommonJS
 // hook-main.ts instead, faster still; this path serves hooks an older setup
 // wrote and `claude-mem hook` typed by hand.
+import * as nodeModule from 'node:module';
+
+// Node 22 keeps V8's compiled code of the modules loaded after this between
+// runs (in the OS temp folder; NODE_COMPILE_CACHE moves it, NODE_DISABLE_COMPILE_CACHE=1
+// turns it off). Node 20 has no such cache: there this does nothing.
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+
 const argv = process.argv.slice(2);
 if (!(argv[0] === 'hook' && (await import('./hook-spool.js')).fastHook(argv, process.env, process.cwd()))) await import('./cli.js');
