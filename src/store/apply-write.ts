@@ -90,6 +90,9 @@ function merge(db: WriteTarget, t: NearMemory, supplement: string, now: number):
  */
 function insert(db: WriteTarget, c: Candidate, w: Written, corrected: NearMemory | undefined): number {
   const created = createdOf(c, w);
+  // A new value of a project's (or the user's) subject is still that: a value said in passing
+  // reads as a fact, but it replaces what the project or user had decided.
+  const type = corrected && c.type === 'fact' && corrected.type !== 'fact' ? corrected.type : c.type;
   // Heat starts when a memory enters the store: an import of last year's
   // transcripts keeps each memory's own date and archives nothing for it.
   const info = db
@@ -98,11 +101,11 @@ function insert(db: WriteTarget, c: Candidate, w: Written, corrected: NearMemory
       `INSERT INTO memories (id, type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id, subject, subject_key, value, reviewed_at)
        VALUES (MAX(COALESCE((SELECT MAX(id) FROM memories), 0), COALESCE((SELECT MAX(v) FROM id_floor), 0)) + 1, ?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?, ?, ?, ?, ?)`,
     )
-    .run(c.type, w.text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, Math.max(created, w.now), w.hash, db.embedderId, w.statement?.subject ?? null, w.statement?.key ?? null, w.statement?.value ?? null, c.reviewed ? created : null);
+    .run(type, w.text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, Math.max(created, w.now), w.hash, db.embedderId, w.statement?.subject ?? null, w.statement?.key ?? null, w.statement?.value ?? null, c.reviewed ? created : null);
   const id = Number(info.lastInsertRowid);
   if (!w.statement && corrected) db.stmt("UPDATE memories SET (subject, subject_key, value) = (SELECT subject, subject_key, '' FROM memories WHERE id = ?) WHERE id = ?").run(corrected.id, id);
   db.stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(searchableText(w)), '');
-  db.vectors.insert(id, w.vector, c.type);
+  db.vectors.insert(id, w.vector, type);
   return id;
 }
 

@@ -27,6 +27,17 @@ describe('a new value replaces the old one (a real store)', () => {
     expect(current(s)).toEqual(['预览服务器端口——3002。']);
   });
 
+  it("a new value keeps its subject's type: a project's value stated in passing is still the project's", async () => {
+    const s = memoryStore();
+    const [old] = await s.writeMany([said('API rate limit is 100 requests per minute', 1, { type: 'project' })], POLICY, at(1));
+    const [now] = await s.writeMany([said('heads up: rate limit on the API is now 250 rpm after the upgrade', 9)], POLICY, at(9));
+    expect(now?.supersedes).toEqual([old?.id]);
+    expect(s.get(Number(now?.id))?.type).toBe('project');
+    // A typed search of project memories finds the new value (its vector is filed under its type too).
+    const hits = await s.search('API rate limit', { limit: 1, type: 'project' });
+    expect(hits[0]?.memory.text).toContain('250 rpm');
+  });
+
   it('a change that names only the tool replaces the old tool, and a question about the role finds it', async () => {
     const s = memoryStore();
     const [old] = await s.writeMany([said('这个仓库用 yarn 1 管理依赖，别用 npm install。', 7)], POLICY, at(7));
