@@ -118,12 +118,12 @@ describe('memories and what was said in one list', () => {
     const question = 'What are the names of the pets?';
     const memories = [
       { item: 'q', text: 'Cute! What are their names? Pets are great.', at: 1, score: 0.6 },
-      { item: 'a', text: 'Luna and Oliver, both very playful.', at: 2, score: 0.54, answersQuestion: true },
+      { item: 'a', text: 'Luna and Oliver, both very playful.', at: 2, score: 0.54, lent: true },
     ];
     const said = [item('s', 'the names of the pets at the shelter were on a board', 3)];
     expect(mergeTiers(question, memories, said, flat, 5).map((x) => x.item)).toEqual(['q', 'a', 's']);
     // Without the memory ranker's word for it, the answer is weighed by its words alone.
-    const plain = memories.map(({ answersQuestion: _a, ...m }) => m);
+    const plain = memories.map(({ lent: _lent, ...m }) => m);
     expect(mergeTiers(question, plain, said, flat, 5).map((x) => x.item)).toEqual(['q', 's', 'a']);
   });
 

@@ -41,7 +41,7 @@ export interface Tiered<M, S> {
 
 export function mergeTiers<M, S>(
   question: string,
-  memories: Array<{ item: M; text: string; at: number; score?: number; answersQuestion?: boolean }>,
+  memories: Array<{ item: M; text: string; at: number; score?: number; lent?: boolean }>,
   said: Array<{ item: S; text: string; at: number; role?: string }>,
   weight: (term: string) => number,
   limit: number,
@@ -55,13 +55,15 @@ export function mergeTiers<M, S>(
     return { kind, ...x, slots, frame, cover, strength: cover + frame + (kind === 'memory' ? MEMORY_EDGE : 0) - contra };
   };
   const ms0 = memories.map((m) => weigh('memory', m));
-  // The turn after a question answers it, often in none of its words: a memory the memory ranker lifted
-  // as such an answer (store/neighbours.ts) keeps, against passages, its weight relative to the first.
+  // The turn after a question answers it, often in none of its words, and a detail sits a turn away from
+  // its subject: a memory the memory ranker lifted from a session neighbour (store/neighbours.ts) keeps,
+  // against passages, its weight relative to the first. LoCoMo's query tier, turn recall@5: 0.636 without
+  // this, 0.668 for the answers to questions alone, 0.672 for every lent memory; BEAM unchanged.
   const first = ms0[0];
   const firstScore = memories[0]?.score ?? 0;
   const ms = ms0.map((m, i) => {
     const x = memories[i];
-    if (!first || firstScore <= 0 || !x?.answersQuestion || x.score === undefined) return m;
+    if (!first || firstScore <= 0 || !x?.lent || x.score === undefined) return m;
     return { ...m, strength: Math.max(m.strength, first.strength * Math.min(1, x.score / firstScore)) };
   });
   // A passage that holds a memory's whole text says what the memory says (the memory was distilled from it): the memory stands for it.

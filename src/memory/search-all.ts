@@ -34,7 +34,7 @@ export async function searchAll(m: DirectoryMemory, text: string, o: QueryOption
   if (said.hits.length === 0) return { found: memories.slice(0, limit).map((hit): Found => ({ kind: 'memory', hit })), ms: msSince(started) };
   const merged = mergeTiers<Hit, EpisodeHit>(
     text,
-    memories.map((h) => ({ item: h, text: h.memory.text, at: h.memory.createdAt, score: h.score, answersQuestion: h.answers !== undefined })),
+    memories.map((h) => ({ item: h, text: h.memory.text, at: h.memory.createdAt, score: h.score, lent: h.lent === true })),
     said.hits.map((h) => ({ item: h, text: h.episode.text, at: h.episode.at, role: h.episode.role })),
     said.weight,
     pool,

@@ -51,6 +51,8 @@ describe('lendToNeighbours', () => {
     ]);
     expect(out.find((h) => h.memory.id === '2')?.answers).toBe('1');
     expect(out.find((h) => h.memory.id === '0')?.answers).toBeUndefined();
+    // Both neighbours' scores are borrowed, and say so; the lender's and the other hit's are their own.
+    expect(out.filter((h) => h.lent).map((h) => h.memory.id)).toEqual(['2', '0']);
   });
 
   it('never lowers a score, and only the best `lenders` hits lend', () => {

@@ -40,7 +40,7 @@ export function lendToNeighbours(hits: Hit[], around: (h: Hit) => Neighbours<Hit
   const raise = (n: Hit | undefined, score: number, answers?: string): void => {
     if (!n) return;
     const had = byId.get(n.memory.id) ?? n;
-    if (score > had.score) byId.set(n.memory.id, { ...had, score, ...(answers ? { answers } : {}) });
+    if (score > had.score) byId.set(n.memory.id, { ...had, score, lent: true, ...(answers ? { answers } : {}) });
     else if (!byId.has(n.memory.id)) byId.set(n.memory.id, had);
   };
   for (const h of hits.slice(0, w.lenders)) {

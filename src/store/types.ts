@@ -86,6 +86,8 @@ export interface Hit {
   lexical: number;
   /** The id of the question this memory follows in its session, when its score is borrowed from that question (neighbours.ts). */
   answers?: string;
+  /** Its score is borrowed from a session neighbour (neighbours.ts): the ranker's word for it, not its own words. */
+  lent?: boolean;
 }
 
 export interface WritePolicy {
