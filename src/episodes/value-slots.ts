@@ -37,10 +37,20 @@ const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Ha
  * plural the Porter rules leave alone ("indices") still meets its singular.
  */
 export function stem(word: string): string {
-  const w = singular(word.toLowerCase());
+  const lower = word.toLowerCase();
+  const known = stems.get(lower);
+  if (known !== undefined) return known;
+  const w = singular(lower);
   // Names with dots or digits (next.js, k3s) are not English words to stem.
-  return /^[a-z]+$/.test(w) ? porter(w) : w;
+  const out = /^[a-z]+$/.test(w) ? porter(w) : w;
+  if (stems.size >= STEM_MEMO_SIZE) stems.clear();
+  stems.set(lower, out);
+  return out;
 }
+
+/** A query ranks some 40 passages of a few hundred words, mostly the same words: each is stemmed once. Bounded; cleared when full. */
+const STEM_MEMO_SIZE = 20_000;
+const stems = new Map<string, string>();
 
 export interface Token {
   /** The stemmed term (a CJK bigram for CJK text). */
