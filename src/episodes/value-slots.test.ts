@@ -53,6 +53,17 @@ describe('value slots', () => {
     expect(stated(text, text.indexOf('$550'))).toBe(true);
   });
 
+  it("a plan in one clause does not make another clause's change tentative", () => {
+    const plan = "I'm planning a movie night for my family and I've raised the popcorn budget to $40, any ideas?";
+    expect(stated(plan, plan.indexOf('$40'))).toBe(true);
+    // The conjunction alone, without a subject of its own, continues the plan.
+    const still = "I'm planning to visit the lake and raise the boat budget to $40 next month.";
+    expect(stated(still, still.indexOf('$40'))).toBe(false);
+    // A condition governs every clause it joins.
+    const cond = 'If the tests keep failing and we move the runner to 8 cores, the bill doubles.';
+    expect(stated(cond, cond.indexOf('8 cores'))).toBe(false);
+  });
+
   it("leaves out the question's own values: they are what is asked about", () => {
     const q = 'What is the login API response time under 20 concurrent requests?';
     expect(slotsOf('the login API now answers in 120ms under 20 concurrent requests', q).map((s) => s.value)).toEqual(['120ms']);

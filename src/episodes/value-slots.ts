@@ -139,6 +139,23 @@ function changeBefore(toks: Token[], i: number): boolean {
 
 const CLAUSE_END = /[.;!?。；！？\n]\s|[,，]\s*|[。；！？]/gu;
 
+/** "… and I've …", "… but we …": a conjunction that opens a clause with its own subject. */
+const COORDINATED = /\b(?:and|but|so|then)\s+(?:I|we|they|he|she|it|you|my|our)\b/giu;
+/** A condition governs every clause it joins ("if we do X and we move it to 9090"). */
+const CONDITION = /\b(?:if|unless|whether|when|once|suppose|supposing)\b|如果|要是|假如/iu;
+
+/**
+ * The part of a clause that is the value's own: from the last coordinated
+ * clause with its own subject ("I'm planning a movie weekend and I've
+ * raised the budget to $75": the plan is another clause's), unless a
+ * condition before it governs both.
+ */
+function ownClause(head: string): string {
+  let from = 0;
+  for (const m of head.matchAll(COORDINATED)) from = m.index;
+  return from > 0 && !CONDITION.test(head.slice(0, from)) ? head.slice(from) : head;
+}
+
 /**
  * Was a change at `offset` stated, or only proposed, refused or negated? What
  * leads up to the value in its clause must not propose, condition or negate
@@ -154,7 +171,7 @@ export function stated(text: string, offset: number): boolean {
     else break;
   }
   const valueEnd = offset + (/^\S+/u.exec(text.slice(offset))?.[0].length ?? 0);
-  const head = text.slice(start, valueEnd);
+  const head = ownClause(text.slice(start, valueEnd));
   const sentenceEnd = text.slice(offset).search(/[.;!?。；！？](?:\s|$)|\n/u);
   const rest = text.slice(start, sentenceEnd < 0 ? text.length : offset + sentenceEnd);
   return !isTentative(head) && !refusesInEnglish(head) && !refusesInChinese(head) && !rejectsInEnglish(rest) && !rejectsInChinese(rest);
