@@ -103,6 +103,20 @@ describe('newest wins when the link was missed', () => {
     expect(rankPassages(q, [old, reply, date, other], flat, 100)[0]?.id).toBe(1);
   });
 
+  it('a later change that names the thing in other words, sharing a fifth of the old slot, still replaces it', () => {
+    const w = (t: string) => ({ women: 5, mentor: 2, caribbean: 2, media: 1, highlight: 1, mente: 3.5, portfolio: 1.5 })[t] ?? 1;
+    const before = [{ at: 0, value: '5', kind: 'count:women', changed: false, near: new Set(['mentor', 'women', 'caribbean', 'media', 'highlight']) }];
+    const after = [{ at: 0, value: '7', kind: 'count', changed: true, near: new Set(['mente', 'highlight', 'mentor']) }];
+    const ranked = [
+      { at: 1, role: 'user', slots: before },
+      { at: 2, role: 'user', slots: after },
+    ];
+    expect(supersede(ranked, new Set(), w).map((c) => c.at)).toEqual([2, 1]);
+    // Sharing nothing but a common word is another thing.
+    const unrelated = [{ at: 0, value: '7', kind: 'count', changed: true, near: new Set(['highlight']) }];
+    expect(supersede([ranked[0]!, { at: 2, role: 'user', slots: unrelated }], new Set(), w).map((c) => c.at)).toEqual([1, 2]);
+  });
+
   it('follows a chain of changes to the last', () => {
     const slot = (value: string, changed: boolean) => [{ at: 0, value, kind: 'money', changed, near: new Set(['budget', 'sneaker']) }];
     const chain = [

@@ -13,7 +13,7 @@ import lexicon from '../text/lexicon/change-words.json' with { type: 'json' };
 import { bigrams, STOPWORDS } from '../text/terms.js';
 import { singular } from '../text/subject-key.js';
 import { stemmer as porter } from 'stemmer';
-import { isTentative } from '../text/statement-tools.js';
+import { isTentative, isTentativeOfNoun } from '../text/statement-tools.js';
 import { refusesInEnglish, rejectsInEnglish } from '../text/statement-en.js';
 import { refusesInChinese, rejectsInChinese } from '../text/statement-zh.js';
 
@@ -25,6 +25,7 @@ export const CHANGE_REACH = 6;
 export const OBJECT_REACH = 16;
 
 const CHANGE_EN = new Set([...lexicon.en, ...lexicon.en_markers]);
+const MARKERS = new Set(lexicon.en_markers);
 const CHANGE_ZH = lexicon.zh;
 const MONTHS = new Set(lexicon.months);
 
@@ -123,18 +124,27 @@ export const sameKind = (a: string, b: string): boolean => a === b || (a.startsW
 
 const changes = (t: Token | undefined): boolean => (t !== undefined && CJK_RUN.test(t.raw) ? CHANGE_ZH.some((w) => t.raw.includes(w)) : CHANGE_EN.has(plainWord(t)));
 
-function changeBefore(toks: Token[], i: number): boolean {
-  for (let j = Math.max(0, i - CHANGE_REACH); j < i; j++) if (changes(toks[j])) return true;
+/** How a value is said to be new: by a verb of change ("raised to") or a word on the value itself ("the new April 5 deadline"). */
+type Change = 'verb' | 'marker' | undefined;
+
+function changeBefore(toks: Token[], i: number): Change {
+  let found: Change;
+  for (let j = Math.max(0, i - CHANGE_REACH); j < i; j++) {
+    if (!changes(toks[j])) continue;
+    if (!MARKERS.has(plainWord(toks[j]))) return 'verb';
+    found = 'marker';
+  }
+  if (found) return found;
   // "adjust the deadline for my Instagram prototype to April 5": the verb reaches
   // its value through "to" across a long object, within one clause.
   const to = MONTHS.has(plainWord(toks[i - 1])) ? i - 2 : i - 1; // "to April 5"
-  if (plainWord(toks[to]) !== 'to') return false;
+  if (plainWord(toks[to]) !== 'to') return undefined;
   for (let j = to - 1; j >= Math.max(0, i - OBJECT_REACH); j--) {
     const t = toks[j];
-    if (!t || /[.,;:!?]$/u.test(t.raw)) return false;
-    if (changes(t)) return true;
+    if (!t || /[.,;:!?]$/u.test(t.raw)) return undefined;
+    if (changes(t)) return 'verb';
   }
-  return false;
+  return undefined;
 }
 
 const CLAUSE_END = /[.;!?。；！？\n]\s|[,，]\s*|[。；！？]/gu;
@@ -164,7 +174,7 @@ function ownClause(head: string): string {
  * but we decided against it"). Words after the value in its clause ("… to
  * 5-7 months and what that means for my planning") are not about it.
  */
-export function stated(text: string, offset: number): boolean {
+export function stated(text: string, offset: number, by: Change = 'verb'): boolean {
   let start = 0;
   for (const m of text.matchAll(CLAUSE_END)) {
     if (m.index + m[0].length <= offset) start = m.index + m[0].length;
@@ -174,7 +184,8 @@ export function stated(text: string, offset: number): boolean {
   const head = ownClause(text.slice(start, valueEnd));
   const sentenceEnd = text.slice(offset).search(/[.;!?。；！？](?:\s|$)|\n/u);
   const rest = text.slice(start, sentenceEnd < 0 ? text.length : offset + sentenceEnd);
-  return !isTentative(head) && !refusesInEnglish(head) && !refusesInChinese(head) && !rejectsInEnglish(rest) && !rejectsInChinese(rest);
+  const tentative = by === 'marker' ? isTentativeOfNoun(head) : isTentative(head);
+  return !tentative && !refusesInEnglish(head) && !refusesInChinese(head) && !rejectsInEnglish(rest) && !rejectsInChinese(rest);
 }
 
 /**
@@ -194,7 +205,8 @@ export function valueSlots(text: string, toks: Token[], terms: ReadonlySet<strin
       const term = toks[j]?.term;
       if (term && terms.has(term)) near.add(term);
     }
-    out.push({ at: i, value, kind: kindOf(toks, i), changed: changeBefore(toks, i) && stated(text, t.offset), near });
+    const by = changeBefore(toks, i);
+    out.push({ at: i, value, kind: kindOf(toks, i), changed: by !== undefined && stated(text, t.offset, by), near });
   }
   return out;
 }

@@ -90,6 +90,18 @@ export function isTentative(clause: string): boolean {
   return NEGATED.test(clause);
 }
 
+/** Words of aim and attempt: they govern a verb ("trying to move it to 9090"), not what a noun already is. */
+const ATTEMPT = /\b(?:try|trying|plan|planning|want|when)\b|打算|计划|想/giu;
+
+/**
+ * A clause that negates, conditions or proposes a value named as already new
+ * ("I'm trying to meet the new April 5 deadline" says the deadline is new; an
+ * aim does not make it tentative, as it does a verb of change).
+ */
+export function isTentativeOfNoun(clause: string): boolean {
+  return NEGATED.test(clause.replace(ATTEMPT, ' '));
+}
+
 export function productVersion(value: string): { product: string; version: string } | undefined {
   // A tool the lists know, by its one spelling ("Node.js v22" and "node 22" are one product); else a capitalised name.
   const known = firstTool(value);
