@@ -143,6 +143,19 @@ describe('memories and what was said in one list', () => {
     expect(out[0]).toMatchObject({ kind: 'said', item: 's' });
   });
 
+  it('a passage put ahead of an older value answers as well as that value did, against memories', () => {
+    const question = 'What is the snack budget for the movie night?';
+    const memories = [item('m', 'Movie night snacks: popcorn, nachos and a fruit plate for the family.', 5)];
+    const said = [
+      { item: 'new', text: 'the new $75 is what we spend', at: 9, id: 2, replaces: 1 },
+      { item: 'old', text: 'The snack budget for the movie night is $65 per weekend.', at: 4, id: 1 },
+    ];
+    expect(mergeTiers(question, memories, said, flat, 5).map((x) => x.item)).toEqual(['new', 'old', 'm']);
+    // Without the tier's word that it replaced the old value, it is weighed by its own words.
+    const plain = said.map(({ replaces: _r, ...s }) => s);
+    expect(mergeTiers(question, memories, plain, flat, 5).map((x) => x.item)[0]).not.toBe('new');
+  });
+
   it('memories keep the order search gave them; passages are merged in between', () => {
     const out = mergeTiers(
       'what is the build command',

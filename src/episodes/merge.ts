@@ -42,7 +42,7 @@ export interface Tiered<M, S> {
 export function mergeTiers<M, S>(
   question: string,
   memories: Array<{ item: M; text: string; at: number; score?: number; lent?: boolean }>,
-  said: Array<{ item: S; text: string; at: number; role?: string }>,
+  said: Array<{ item: S; text: string; at: number; role?: string; id?: number; replaces?: number }>,
   weight: (term: string) => number,
   limit: number,
 ): Array<Tiered<M, S>> {
@@ -68,12 +68,11 @@ export function mergeTiers<M, S>(
   });
   // A passage that holds a memory's whole text says what the memory says (the memory was distilled from it): the memory stands for it.
   const kept = memories.map((m) => flat(m.text)).filter((t) => t.length >= MIN_HELD_CHARS);
-  const ss = said
-    .filter((s) => {
-      const whole = flat(s.text);
-      return !kept.some((t) => whole.includes(t));
-    })
-    .map((s) => weigh('said', s));
+  const weighed = said.map((s) => weigh('said', s));
+  const ss = inherit(weighed).filter((s) => {
+    const whole = flat(s.text);
+    return !kept.some((t) => whole.includes(t));
+  });
   // Each tier keeps its own order (the hybrid search's for memories, rank.ts's for passages); the two are merged.
   const out: Array<Tiered<M, S> & { slots: ValueSlot[] }> = [];
   let i = 0;
@@ -90,6 +89,20 @@ export function mergeTiers<M, S>(
   }
   // Newest wins across the tiers too: a memory that holds the changed value replaces the passage that held the old one.
   return supersede(out, askedValues(question), weight, askedUnits).map(({ slots: _slots, ...o }) => o);
+}
+
+/**
+ * A passage the passage tier put ahead of an older value (rank.ts supersede)
+ * answers at least as well as that value did: it weighs as much, along the
+ * chain of changes, so the merge keeps the tier's order against memories.
+ */
+function inherit<T extends { id?: number; replaces?: number; strength: number }>(said: T[]): T[] {
+  const byId = new Map(said.flatMap((s) => (s.id !== undefined ? [[s.id, s] as const] : [])));
+  const strengthOf = (s: T, depth: number): number => {
+    const old = s.replaces !== undefined ? byId.get(s.replaces) : undefined;
+    return old && depth < 4 ? Math.max(s.strength, strengthOf(old, depth + 1)) : s.strength;
+  };
+  return said.map((s) => (s.replaces !== undefined ? { ...s, strength: strengthOf(s, 0) } : s));
 }
 
 /** A newer passage that states the question's frame as fully as the memory and answers nearly as well (rank.ts's ties): the newer value. */

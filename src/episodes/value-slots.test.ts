@@ -22,6 +22,33 @@ describe('value slots', () => {
     expect(kindIn('预算涨到 800 元', '800')).toBe('money');
   });
 
+  it('a date is its month and day, with its year: April 1 and May 1 are two values, 2024 none', () => {
+    const slots = slotsOf('the sprint deadline moved from April 1, 2024, to May 1, 2024, and 3 tasks remain');
+    expect(slots.map((s) => [s.value, s.kind])).toEqual([
+      ['april 1', 'date'],
+      ['may 1', 'date'],
+      ['3', 'count:task'],
+    ]);
+  });
+
+  it('a value named as new is new whatever the clause aims at; a verb of change under an aim is not', () => {
+    expect(slotsOf("I'm trying to update my timeline to reflect the new sprint deadline of April 5, 2024").map((s) => s.changed)).toEqual([true]);
+    expect(slotsOf("I'm trying to move the preview server to port 9090").map((s) => s.changed)).toEqual([false]);
+    expect(slotsOf('if the new limit of 500 holds, we are fine').map((s) => s.changed)).toEqual([false]);
+  });
+
+  it('a change said of a pronoun reaches back to what was named before it', () => {
+    const q = 'How long does the probate process usually take in Montserrat?';
+    const text = "I'm kinda worried about the probate process here in Montserrat, so can you tell me more about how it was shortened to 5-7 months and what that means";
+    expect([...(slotsOf(text, q)[0]?.near ?? [])]).toEqual(expect.arrayContaining(['probat', 'process']));
+    // A plain statement keeps its window.
+    const plain = "I'm kinda worried about the probate process here in Montserrat, so can you tell me more about the rules for the 5-7 months and what that means";
+    expect([...(slotsOf(plain, q)[0]?.near ?? [])]).not.toContain('probat');
+    // "that" introducing a clause is no subject standing for something named before.
+    const clause = "I'm kinda worried about the probate process here in Montserrat, so I found out today that lawyers raised the fee to 5-7 thousand";
+    expect([...(slotsOf(clause, q)[0]?.near ?? [])]).not.toContain('probat');
+  });
+
   it('a count with its unit left out may be the same thing; an amount is never a date', () => {
     expect(sameKind('count:commit', 'count')).toBe(true);
     expect(sameKind('count:commit', 'count:branch')).toBe(false);
@@ -115,6 +142,20 @@ describe('newest wins when the link was missed', () => {
     // Sharing nothing but a common word is another thing.
     const unrelated = [{ at: 0, value: '7', kind: 'count', changed: true, near: new Set(['highlight']) }];
     expect(supersede([ranked[0]!, { at: 2, role: 'user', slots: unrelated }], new Set(), w).map((c) => c.at)).toEqual([1, 2]);
+  });
+
+  it('a change said later in the same session is a contender wherever it ranks', () => {
+    const slot = (value: string, changed: boolean) => [{ at: 0, value, kind: 'date', changed, near: new Set(['deadline', 'draft']) }];
+    const filler = (at: number) => ({ at, role: 'user', session: 'b', slots: [] });
+    const ranked = [
+      { at: 1, role: 'user', session: 'a', slots: slot('april 20', false) },
+      ...[2, 3, 4, 5, 6].map(filler),
+      { at: 7, role: 'user', session: 'a', slots: slot('april 25', true) },
+    ];
+    expect(supersede(ranked, new Set(), flat)[0]?.at).toBe(7);
+    // From another session, that far down, it is about something else.
+    const elsewhere = ranked.map((r) => (r.at === 7 ? { ...r, session: 'c' } : r));
+    expect(supersede(elsewhere, new Set(), flat)[0]?.at).toBe(1);
   });
 
   it('follows a chain of changes to the last', () => {

@@ -13,7 +13,7 @@ import lexicon from '../text/lexicon/change-words.json' with { type: 'json' };
 import { bigrams, STOPWORDS } from '../text/terms.js';
 import { singular } from '../text/subject-key.js';
 import { stemmer as porter } from 'stemmer';
-import { isTentative, isTentativeOfNoun } from '../text/statement-tools.js';
+import { isTentative, withoutAttempts } from '../text/statement-tools.js';
 import { refusesInEnglish, rejectsInEnglish } from '../text/statement-en.js';
 import { refusesInChinese, rejectsInChinese } from '../text/statement-zh.js';
 
@@ -181,11 +181,42 @@ export function stated(text: string, offset: number, by: Change = 'verb'): boole
     else break;
   }
   const valueEnd = offset + (/^\S+/u.exec(text.slice(offset))?.[0].length ?? 0);
-  const head = ownClause(text.slice(start, valueEnd));
+  const own = ownClause(text.slice(start, valueEnd));
+  const head = by === 'marker' ? withoutAttempts(own) : own;
   const sentenceEnd = text.slice(offset).search(/[.;!?。；！？](?:\s|$)|\n/u);
   const rest = text.slice(start, sentenceEnd < 0 ? text.length : offset + sentenceEnd);
-  const tentative = by === 'marker' ? isTentativeOfNoun(head) : isTentative(head);
-  return !tentative && !refusesInEnglish(head) && !refusesInChinese(head) && !rejectsInEnglish(rest) && !rejectsInChinese(rest);
+  return !isTentative(head) && !refusesInEnglish(head) && !refusesInChinese(head) && !rejectsInEnglish(rest) && !rejectsInChinese(rest);
+}
+
+const PRONOUN = new Set(['it', 'this', 'they', 'these', 'those']);
+const AUXILIARY = new Set(['s', 've', 'is', 'was', 'are', 'were', 'has', 'have', 'had', 'been', 'be', 'got', 'gets', 'just', 'now', 'since', 'already', 'finally', 'recently']);
+
+/** The subject of the value's verb of change is a pronoun ("it was shortened to", "they've moved it to"). */
+function anaphoric(toks: Token[], i: number): boolean {
+  for (let v = i - 1; v >= Math.max(0, i - CHANGE_REACH); v--) {
+    if (!changes(toks[v]) || MARKERS.has(plainWord(toks[v]))) continue;
+    let j = v - 1;
+    while (j >= 0 && AUXILIARY.has(plainWord(toks[j]))) j--;
+    return PRONOUN.has(plainWord(toks[j]));
+  }
+  return false;
+}
+
+const YEAR = /^(?:19|20)\d\d$/;
+
+/** "April 5, 2024": the year is part of the date before it, not a value of its own. */
+function yearOfDate(toks: Token[], i: number): boolean {
+  const prev = toks[i - 1];
+  return YEAR.test(valueKey(toks[i]?.raw ?? '')) && prev?.value === true && /,$/.test(prev.raw) && kindOf(toks, i - 1) === 'date';
+}
+
+/** A day with its month ("april 5"): April 1 and May 1 are two dates. */
+function dateKey(toks: Token[], i: number): string {
+  const day = valueKey(toks[i]?.raw ?? '');
+  const prev = plainWord(toks[i - 1]);
+  const next = plainWord(toks[i + 1]);
+  const month = MONTHS.has(prev) ? prev : MONTHS.has(next) ? next : '';
+  return month ? `${month} ${day}` : day;
 }
 
 /**
@@ -197,16 +228,21 @@ export function valueSlots(text: string, toks: Token[], terms: ReadonlySet<strin
   const out: ValueSlot[] = [];
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i];
-    if (!t?.value) continue;
-    const value = valueKey(t.raw);
-    if (asked.has(value)) continue;
+    if (!t?.value || yearOfDate(toks, i)) continue;
+    const kind = kindOf(toks, i);
+    const value = kind === 'date' ? dateKey(toks, i) : valueKey(t.raw);
+    if (asked.has(value) || asked.has(valueKey(t.raw))) continue;
+    const by = changeBefore(toks, i);
+    const changed = by !== undefined && stated(text, t.offset, by);
+    // "… the probate process, so tell me how it was shortened to 5-7 months": a change said of a pronoun
+    // is about what was named before it, so the window reaches that far back.
+    const back = changed && anaphoric(toks, i) ? 2 * WINDOW : WINDOW;
     const near = new Set<string>();
-    for (let j = Math.max(0, i - WINDOW); j <= Math.min(toks.length - 1, i + WINDOW); j++) {
+    for (let j = Math.max(0, i - back); j <= Math.min(toks.length - 1, i + WINDOW); j++) {
       const term = toks[j]?.term;
       if (term && terms.has(term)) near.add(term);
     }
-    const by = changeBefore(toks, i);
-    out.push({ at: i, value, kind: kindOf(toks, i), changed: by !== undefined && stated(text, t.offset, by), near });
+    out.push({ at: i, value, kind, changed, near });
   }
   return out;
 }

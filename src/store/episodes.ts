@@ -39,6 +39,8 @@ export interface EpisodeHit {
   score: number;
   /** How much of the question sits next to a value in this passage (episodes/rank.ts). */
   frame: number;
+  /** The passage (id) whose value this one replaced as newer (episodes/rank.ts supersede). */
+  replaces?: number;
 }
 
 interface EpisodeRow {
@@ -107,10 +109,10 @@ export function searchEpisodes(stmt: Stmt, question: string, o: EpisodeSearch): 
     df.set(t, stmt('SELECT count(*) FROM (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT ?)').pluck().get(`"${word.replace(/"/g, '""')}"`, DF_CAP) as number);
   }
   const rows = new Map(found.map((r) => [r.id, r]));
-  const passages: Passage[] = found.map((r) => ({ id: r.id, text: r.text, at: r.at, bm25: r.b, role: r.role }));
+  const passages: Passage[] = found.map((r) => ({ id: r.id, text: r.text, at: r.at, bm25: r.b, role: r.role, session: r.session_id }));
   const hits = rankPassages(question, passages, (t) => df.get(t) ?? 0, n)
     .slice(0, o.limit)
-    .map((p: RankedPassage) => ({ episode: toEpisode(rows.get(p.id) as EpisodeRow), score: p.score, frame: p.frame }));
+    .map((p: RankedPassage) => ({ episode: toEpisode(rows.get(p.id) as EpisodeRow), score: p.score, frame: p.frame, ...(p.replaces !== undefined ? { replaces: p.replaces } : {}) }));
   return { hits, weight: (t) => idf(df.get(t) ?? 0, n) };
 }
 

@@ -91,15 +91,15 @@ export function isTentative(clause: string): boolean {
 }
 
 /** Words of aim and attempt: they govern a verb ("trying to move it to 9090"), not what a noun already is. */
-const ATTEMPT = /\b(?:try|trying|plan|planning|want|when)\b|打算|计划|想/giu;
+const ATTEMPT = /\b(?:try|trying|tried|plan|planning|want|wanted|wanting|when)\b|打算|计划|想/giu;
 
 /**
- * A clause that negates, conditions or proposes a value named as already new
- * ("I'm trying to meet the new April 5 deadline" says the deadline is new; an
- * aim does not make it tentative, as it does a verb of change).
+ * A clause with its aims and attempts taken out, for a value named as
+ * already new: "I'm trying to meet the new April 5 deadline" says the
+ * deadline is new; an aim makes a verb of change tentative, not a noun.
  */
-export function isTentativeOfNoun(clause: string): boolean {
-  return NEGATED.test(clause.replace(ATTEMPT, ' '));
+export function withoutAttempts(clause: string): string {
+  return clause.replace(ATTEMPT, ' ');
 }
 
 export function productVersion(value: string): { product: string; version: string } | undefined {
