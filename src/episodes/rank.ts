@@ -24,6 +24,7 @@
  * a set this small: the choices follow the mechanism, not the last point.
  */
 import { bigrams, latinQueryWords, STOPWORDS } from '../text/terms.js';
+import { asFirstSaid, valuePhrases } from './restated.js';
 import { askedSlots, askedValues, contradictsAsked, sameKind, stem, tokensOf, valueSlots, WINDOW, type AskedSlot, type Token, type ValueSlot } from './value-slots.js';
 
 export { stem, tokensOf, WINDOW };
@@ -117,12 +118,16 @@ export interface RankedPassage extends Passage {
   frame: number;
   /** The passage this one was put ahead of as its newer value (supersede): it answers at least as well. */
   replaces?: number;
+  /** When its values were first said in its words, if earlier than `at` (restated.ts). */
+  firstSaid?: number;
 }
 
 interface Scored extends RankedPassage {
   slots: ValueSlot[];
   /** States another value where the question states one: about another state. */
   contra: boolean;
+  /** Its values in their words (restated.ts). */
+  phrases: string[];
 }
 
 /**
@@ -140,22 +145,29 @@ export function rankPassages(question: string, found: Passage[], df: (term: stri
   const askedUnits = askedSlots(question);
   const ranked: Scored[] = found
     .map((p) => {
-      const slots = valueSlots(p.text, tokensOf(p.text), termSet);
+      const toks = tokensOf(p.text);
+      const slots = valueSlots(p.text, toks, termSet);
       const frame = coverOf(slots, terms, weight);
       const change = coverOf(slots.filter((s) => s.changed), terms, weight);
       const recent = span > 0 ? (p.at - oldest) / span : 0;
       const own = p.role === 'user' ? W_OWN : 0;
       const contra = contradictsAsked(slots, askedUnits);
-      return { ...p, slots, frame, contra, score: Math.max(0, p.bm25) / best + W_FRAME * frame + W_CHANGE * change + own + W_RECENT * recent - (contra ? W_CONTRA : 0) };
+      // Only the value that answers (the slot holding most of the question) dates the passage as a copy.
+      const answer = [...slots].sort((a, b) => weightOf(b.near, weight) - weightOf(a.near, weight)).slice(0, 1);
+      return { ...p, slots, frame, contra, phrases: valuePhrases(toks, answer), score: Math.max(0, p.bm25) / best + W_FRAME * frame + W_CHANGE * change + own + W_RECENT * recent - (contra ? W_CONTRA : 0) };
     })
     .sort((a, b) => b.score - a.score || b.at - a.at || b.id - a.id);
   const asked = askedValues(question);
   const heirs = new Map<Scored, Scored>();
-  const order = supersede(newestOfFrame(ranked), asked, weight, askedUnits, (heir, old) => heirs.set(heir, old));
+  // Newest wins by when a value was first said in these words (restated.ts); each passage keeps its own time.
+  const said = new Map(asFirstSaid(ranked).map((r, i) => [r, ranked[i] as Scored]));
+  const order = supersede(newestOfFrame([...said.keys()]), asked, weight, askedUnits, (heir, old) => heirs.set(said.get(heir) as Scored, said.get(old) as Scored)).map((r) => said.get(r) as Scored);
+  const firstAt = new Map([...said].map(([copy, own]) => [own, copy.at]));
   return order.map((r) => {
-    const { slots: _slots, contra: _contra, ...p } = r;
+    const { slots: _slots, contra: _contra, phrases: _phrases, ...p } = r;
     const old = heirs.get(r);
-    return old ? { ...p, replaces: old.id } : p;
+    const first = firstAt.get(r) ?? r.at;
+    return { ...p, ...(old ? { replaces: old.id } : {}), ...(first < r.at ? { firstSaid: first } : {}) };
   });
 }
 

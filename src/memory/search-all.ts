@@ -35,7 +35,7 @@ export async function searchAll(m: DirectoryMemory, text: string, o: QueryOption
   const merged = mergeTiers<Hit, EpisodeHit>(
     text,
     memories.map((h) => ({ item: h, text: h.memory.text, at: h.memory.createdAt, score: h.score, lent: h.lent === true })),
-    said.hits.map((h) => ({ item: h, text: h.episode.text, at: h.episode.at, role: h.episode.role, id: h.episode.id, ...(h.replaces !== undefined ? { replaces: h.replaces } : {}) })),
+    said.hits.map((h) => ({ item: h, text: h.episode.text, at: h.firstSaid ?? h.episode.at, role: h.episode.role, id: h.episode.id, ...(h.replaces !== undefined ? { replaces: h.replaces } : {}) })),
     said.weight,
     pool,
   ).slice(0, limit);

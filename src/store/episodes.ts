@@ -41,6 +41,8 @@ export interface EpisodeHit {
   frame: number;
   /** The passage (id) whose value this one replaced as newer (episodes/rank.ts supersede). */
   replaces?: number;
+  /** When what it states was first said in its words, if earlier (episodes/restated.ts). */
+  firstSaid?: number;
 }
 
 interface EpisodeRow {
@@ -112,7 +114,7 @@ export function searchEpisodes(stmt: Stmt, question: string, o: EpisodeSearch): 
   const passages: Passage[] = found.map((r) => ({ id: r.id, text: r.text, at: r.at, bm25: r.b, role: r.role, session: r.session_id }));
   const hits = rankPassages(question, passages, (t) => df.get(t) ?? 0, n)
     .slice(0, o.limit)
-    .map((p: RankedPassage) => ({ episode: toEpisode(rows.get(p.id) as EpisodeRow), score: p.score, frame: p.frame, ...(p.replaces !== undefined ? { replaces: p.replaces } : {}) }));
+    .map((p: RankedPassage) => ({ episode: toEpisode(rows.get(p.id) as EpisodeRow), score: p.score, frame: p.frame, ...(p.replaces !== undefined ? { replaces: p.replaces } : {}), ...(p.firstSaid !== undefined ? { firstSaid: p.firstSaid } : {}) }));
   return { hits, weight: (t) => idf(df.get(t) ?? 0, n) };
 }
 
