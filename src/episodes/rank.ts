@@ -181,6 +181,14 @@ export function rankPassages(question: string, found: Passage[], df: (term: stri
 export const SHARED = 0.2;
 /** How near the top a later passage must rank to replace it: a change far down the list is about something else. */
 export const CONTENDERS = 5;
+/**
+ * Within one session a later value the user states in the same slot (sharing
+ * this much of its terms) is the newer one, with or without a word of change
+ * ("the AI screening tool's 90% accuracy" after "accuracy is now rated 87%"):
+ * one conversation is about one state of things. BEAM: stale@1 3 → 2 at 0.4
+ * to 0.6, 3 at 0.8.
+ */
+export const SAME_SLOT = 0.6;
 
 /**
  * Newest wins, when the link was missed: a later passage, ranked near the
@@ -217,9 +225,11 @@ export function supersede<T extends { at: number; role?: string; session?: strin
         p.role !== 'assistant' &&
         !contradictsAsked(p.slots, askedUnits) &&
         p.slots.some((s) => {
-          if (!s.changed || asked.has(s.value) || s.value === mine.value || !sameKind(s.kind, mine.kind)) return false;
-          const shared = [...s.near].filter((t) => mine.near.has(t));
-          return weightOf(new Set(shared), weight) >= SHARED * mineWeight && weightOf(s.near, weight) >= SHARED * mineWeight;
+          if (asked.has(s.value) || s.value === mine.value || !sameKind(s.kind, mine.kind)) return false;
+          const shared = weightOf(new Set([...s.near].filter((t) => mine.near.has(t))), weight);
+          const sameSession = p.session !== undefined && p.session === top?.session;
+          if (!s.changed && !(sameSession && shared >= SAME_SLOT * mineWeight)) return false;
+          return shared >= SHARED * mineWeight && weightOf(s.near, weight) >= SHARED * mineWeight;
         }),
     );
     const next = later.sort((a, b) => b.at - a.at)[0];

@@ -80,6 +80,13 @@ describe('value slots', () => {
     expect(stated(text, text.indexOf('$550'))).toBe(true);
   });
 
+  it('a change in a clause of fact under a verb of thought is stated; "how to" is not such a clause', () => {
+    const fact = "I'm trying to understand how my score improved to 19/20 on derivative rules";
+    expect(stated(fact, fact.indexOf('19/20'))).toBe(true);
+    const aim = "I'm not sure how to adjust the maxmemory setting to 1GB";
+    expect(stated(aim, aim.indexOf('1GB'))).toBe(false);
+  });
+
   it("a plan in one clause does not make another clause's change tentative", () => {
     const plan = "I'm planning a movie night for my family and I've raised the popcorn budget to $40, any ideas?";
     expect(stated(plan, plan.indexOf('$40'))).toBe(true);
@@ -156,6 +163,17 @@ describe('newest wins when the link was missed', () => {
     // From another session, that far down, it is about something else.
     const elsewhere = ranked.map((r) => (r.at === 7 ? { ...r, session: 'c' } : r));
     expect(supersede(elsewhere, new Set(), flat)[0]?.at).toBe(1);
+  });
+
+  it('in one session, a later value the user states in the same slot replaces the old one without a word of change', () => {
+    const slot = (value: string, near: string[]) => [{ at: 0, value, kind: 'percent', changed: false, near: new Set(near) }];
+    const old = { at: 1, role: 'user', session: 'a', slots: slot('87%', ['ai', 'screen', 'accuraci']) };
+    const said = { at: 2, role: 'user', session: 'a', slots: slot('90%', ['ai', 'screen', 'accuraci']) };
+    expect(supersede([old, said], new Set(), flat)[0]?.at).toBe(2);
+    // In another session it needs a word of change; in the same one, a reply or a value of another slot does not replace it.
+    expect(supersede([old, { ...said, session: 'b' }], new Set(), flat)[0]?.at).toBe(1);
+    expect(supersede([old, { ...said, role: 'assistant' }], new Set(), flat)[0]?.at).toBe(1);
+    expect(supersede([old, { ...said, slots: slot('90%', ['ai', 'recall']) }], new Set(), flat)[0]?.at).toBe(1);
   });
 
   it('follows a chain of changes to the last', () => {

@@ -149,8 +149,12 @@ function changeBefore(toks: Token[], i: number): Change {
 
 const CLAUSE_END = /[.;!?。；！？\n]\s|[,，]\s*|[。；！？]/gu;
 
-/** "… and I've …", "… but we …": a conjunction that opens a clause with its own subject. */
-const COORDINATED = /\b(?:and|but|so|then)\s+(?:I|we|they|he|she|it|you|my|our)\b/giu;
+/**
+ * "… and I've …", "… but we …": a conjunction that opens a clause with its
+ * own subject; "how my score improved to …", "since the budget went up to …":
+ * a clause of fact under a verb of thought or a reason (not "how to …").
+ */
+const COORDINATED = /\b(?:and|but|so|then)\s+(?:I|we|they|he|she|it|you|my|our)\b|\b(?:how|why|since|because|now that|given that)\s+(?!to\b)(?:the|my|our|their|his|her|its|it|we|I|they)\b/giu;
 /** A condition governs every clause it joins ("if we do X and we move it to 9090"). */
 const CONDITION = /\b(?:if|unless|whether|when|once|suppose|supposing)\b|如果|要是|假如/iu;
 
