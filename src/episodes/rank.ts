@@ -228,7 +228,7 @@ export function supersede<T extends { at: number; role?: string; session?: strin
           if (asked.has(s.value) || s.value === mine.value || !sameKind(s.kind, mine.kind)) return false;
           const shared = weightOf(new Set([...s.near].filter((t) => mine.near.has(t))), weight);
           const sameSession = p.session !== undefined && p.session === top?.session;
-          if (!s.changed && !(sameSession && shared >= SAME_SLOT * mineWeight)) return false;
+          if (!s.changed && !(sameSession && s.firm !== false && shared >= SAME_SLOT * mineWeight)) return false;
           return shared >= SHARED * mineWeight && weightOf(s.near, weight) >= SHARED * mineWeight;
         }),
     );

@@ -13,9 +13,9 @@ import lexicon from '../text/lexicon/change-words.json' with { type: 'json' };
 import { bigrams, STOPWORDS } from '../text/terms.js';
 import { singular } from '../text/subject-key.js';
 import { stemmer as porter } from 'stemmer';
-import { isTentative, withoutAttempts } from '../text/statement-tools.js';
-import { refusesInEnglish, rejectsInEnglish } from '../text/statement-en.js';
-import { refusesInChinese, rejectsInChinese } from '../text/statement-zh.js';
+import { clauseStarts, stated, type Change } from './stated.js';
+
+export { stated };
 
 /** How many terms either side of a value count as around it. */
 export const WINDOW = 12;
@@ -96,6 +96,8 @@ export interface ValueSlot {
   kind: string;
   /** A word of change stands just before it, in a clause that neither refuses, proposes nor negates it. */
   changed: boolean;
+  /** Said as so: not proposed, asked "what if", refused or negated (unset: not read). */
+  firm?: boolean;
   /** The question's terms around it. */
   near: Set<string>;
 }
@@ -124,8 +126,6 @@ export const sameKind = (a: string, b: string): boolean => a === b || (a.startsW
 
 const changes = (t: Token | undefined): boolean => (t !== undefined && CJK_RUN.test(t.raw) ? CHANGE_ZH.some((w) => t.raw.includes(w)) : CHANGE_EN.has(plainWord(t)));
 
-/** How a value is said to be new: by a verb of change ("raised to") or a word on the value itself ("the new April 5 deadline"). */
-type Change = 'verb' | 'marker' | undefined;
 
 function changeBefore(toks: Token[], i: number): Change {
   let found: Change;
@@ -147,50 +147,6 @@ function changeBefore(toks: Token[], i: number): Change {
   return undefined;
 }
 
-const CLAUSE_END = /[.;!?。；！？\n]\s|[,，]\s*|[。；！？]/gu;
-
-/**
- * "… and I've …", "… but we …": a conjunction that opens a clause with its
- * own subject; "how my score improved to …", "since the budget went up to …":
- * a clause of fact under a verb of thought or a reason (not "how to …").
- */
-const COORDINATED = /\b(?:and|but|so|then)\s+(?:I|we|they|he|she|it|you|my|our)\b|\b(?:how|why|since|because|now that|given that)\s+(?!to\b)(?:the|my|our|their|his|her|its|it|we|I|they)\b/giu;
-/** A condition governs every clause it joins ("if we do X and we move it to 9090"). */
-const CONDITION = /\b(?:if|unless|whether|when|once|suppose|supposing)\b|如果|要是|假如/iu;
-
-/**
- * The part of a clause that is the value's own: from the last coordinated
- * clause with its own subject ("I'm planning a movie weekend and I've
- * raised the budget to $75": the plan is another clause's), unless a
- * condition before it governs both.
- */
-function ownClause(head: string): string {
-  let from = 0;
-  for (const m of head.matchAll(COORDINATED)) from = m.index;
-  return from > 0 && !CONDITION.test(head.slice(0, from)) ? head.slice(from) : head;
-}
-
-/**
- * Was a change at `offset` stated, or only proposed, refused or negated? What
- * leads up to the value in its clause must not propose, condition or negate
- * it ("if we moved it to 9090", "someone suggested 20"), and what the sentence
- * says from there on must not refuse it ("moving it to 5000 was discussed,
- * but we decided against it"). Words after the value in its clause ("… to
- * 5-7 months and what that means for my planning") are not about it.
- */
-export function stated(text: string, offset: number, by: Change = 'verb'): boolean {
-  let start = 0;
-  for (const m of text.matchAll(CLAUSE_END)) {
-    if (m.index + m[0].length <= offset) start = m.index + m[0].length;
-    else break;
-  }
-  const valueEnd = offset + (/^\S+/u.exec(text.slice(offset))?.[0].length ?? 0);
-  const own = ownClause(text.slice(start, valueEnd));
-  const head = by === 'marker' ? withoutAttempts(own) : own;
-  const sentenceEnd = text.slice(offset).search(/[.;!?。；！？](?:\s|$)|\n/u);
-  const rest = text.slice(start, sentenceEnd < 0 ? text.length : offset + sentenceEnd);
-  return !isTentative(head) && !refusesInEnglish(head) && !refusesInChinese(head) && !rejectsInEnglish(rest) && !rejectsInChinese(rest);
-}
 
 const PRONOUN = new Set(['it', 'this', 'they', 'these', 'those']);
 const AUXILIARY = new Set(['s', 've', 'is', 'was', 'are', 'were', 'has', 'have', 'had', 'been', 'be', 'got', 'gets', 'just', 'now', 'since', 'already', 'finally', 'recently']);
@@ -230,6 +186,7 @@ function dateKey(toks: Token[], i: number): string {
  */
 export function valueSlots(text: string, toks: Token[], terms: ReadonlySet<string>, asked: ReadonlySet<string> = new Set()): ValueSlot[] {
   const out: ValueSlot[] = [];
+  let starts: number[] | undefined;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i];
     if (!t?.value || yearOfDate(toks, i)) continue;
@@ -237,7 +194,8 @@ export function valueSlots(text: string, toks: Token[], terms: ReadonlySet<strin
     const value = kind === 'date' ? dateKey(toks, i) : valueKey(t.raw);
     if (asked.has(value) || asked.has(valueKey(t.raw))) continue;
     const by = changeBefore(toks, i);
-    const changed = by !== undefined && stated(text, t.offset, by);
+    starts ??= clauseStarts(text);
+    const changed = by !== undefined && stated(text, t.offset, by, starts);
     // "… the probate process, so tell me how it was shortened to 5-7 months": a change said of a pronoun
     // is about what was named before it, so the window reaches that far back.
     const back = changed && anaphoric(toks, i) ? 2 * WINDOW : WINDOW;
@@ -246,7 +204,8 @@ export function valueSlots(text: string, toks: Token[], terms: ReadonlySet<strin
       const term = toks[j]?.term;
       if (term && terms.has(term)) near.add(term);
     }
-    out.push({ at: i, value, kind, changed, near });
+    // A change that was proposed or refused is not firm either; a plain value is read for itself.
+    out.push({ at: i, value, kind, changed, near, firm: changed || (by === undefined && stated(text, t.offset, 'verb', starts)) });
   }
   return out;
 }

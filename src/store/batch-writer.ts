@@ -7,6 +7,7 @@ import { applyDecision } from './apply-write.js';
 import { SubjectIndex } from './subject-index.js';
 import { learnedStatement, sentenceWords } from '../text/frame-match.js';
 import { decideByStatement, foldable } from './subject-decision.js';
+import { isRefusedProposal } from '../text/refused.js';
 import type { MemoryRow } from './rows.js';
 import type { Candidate, MemoryType, WritePolicy, WriteResult } from './types.js';
 
@@ -74,6 +75,9 @@ export class BatchWriter {
     const subjects = statement && dedup ? (this.subjects ??= SubjectIndex.load(stmt)) : undefined;
     let decision: WriteDecision | undefined =
       statement && subjects ? decideByStatement(statement, subjects.peersOf(statement.key, c.type, c.dir, statement.value, statement.subject), { createdAt: c.createdAt ?? now, explicit: c.explicit, force: c.force }) : undefined;
+    // A proposal turned down, with no current value of its subject for it to confirm: nothing changed, nothing to keep.
+    // What the user asked to keep is kept.
+    if (dedup && !c.explicit && !c.summary && decision?.kind !== 'confirm' && isRefusedProposal(text)) return { action: 'filtered', reason: 'refused' };
     // Without dedup (restoring memories kept elsewhere) only exact repeats are refused.
     if (!decision && dedup) {
       const near = this.eligibleNeighbours(vector, c);

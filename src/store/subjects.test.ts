@@ -79,6 +79,20 @@ describe('a new value replaces the old one (a real store)', () => {
     expect(s.get(Number(episode?.id))?.subjectKey).toBeNull();
   });
 
+  it('a proposal put forward and turned down, with nothing current to confirm, stores nothing', async () => {
+    const s = memoryStore();
+    const [r] = await s.writeMany([said("Someone floated sending deploys through the green cluster, but we're not doing that.", 5)], POLICY, at(5));
+    expect(r).toMatchObject({ action: 'filtered', reason: 'refused' });
+    const [zh] = await s.writeMany([said('有人提议把预览端口改成 9090，被否决了。', 6)], POLICY, at(6));
+    expect(zh).toMatchObject({ action: 'filtered', reason: 'refused' });
+    expect(current(s)).toEqual([]);
+    // A lesson is kept, and so is what the user asked to keep.
+    const [lesson] = await s.writeMany([said('We tried Redis for the session cache and it failed under load.', 7)], POLICY, at(7));
+    expect(lesson).toMatchObject({ action: 'inserted' });
+    const [asked] = await s.writeMany([said('We discussed moving CI to Buildkite but decided against it.', 8, { explicit: true })], POLICY, at(8));
+    expect(asked).toMatchObject({ action: 'inserted' });
+  });
+
   it('a value said before the current one (an old transcript imported late) is history from the start', async () => {
     const s = memoryStore();
     const [now] = await s.writeMany([said('The e2e command is pnpm e2e:ci.', 45)], POLICY, at(50));

@@ -39,7 +39,7 @@ export interface Memory {
 }
 
 export type WriteAction = 'inserted' | 'updated' | 'merged' | 'duplicate' | 'filtered';
-export type FilterReason = 'trivia' | 'short' | 'low-value' | 'overlap' | 'empty' | 'secret' | 'repeat';
+export type FilterReason = 'trivia' | 'short' | 'low-value' | 'overlap' | 'empty' | 'secret' | 'repeat' | 'refused';
 
 export interface WriteResult {
   action: WriteAction;
