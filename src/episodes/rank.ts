@@ -219,6 +219,8 @@ export function supersede<T extends { at: number; role?: string; session?: strin
     if (!mine || mineWeight <= 0) break;
     const topAt = top.at;
     const near = order.filter((p, i) => i < CONTENDERS || (top !== undefined && p.session !== undefined && p.session === top.session));
+    // Values said up to the top's time: a plain later mention of one ("the old port 3000 is still in the docs") is the past, not a change.
+    const past = new Set(order.filter((p) => p.at <= topAt).flatMap((p) => p.slots.map((x) => x.value)));
     const later = near.filter(
       (p) =>
         p.at > topAt &&
@@ -228,7 +230,7 @@ export function supersede<T extends { at: number; role?: string; session?: strin
           if (asked.has(s.value) || s.value === mine.value || !sameKind(s.kind, mine.kind)) return false;
           const shared = weightOf(new Set([...s.near].filter((t) => mine.near.has(t))), weight);
           const sameSession = p.session !== undefined && p.session === top?.session;
-          if (!s.changed && !(sameSession && s.firm !== false && shared >= SAME_SLOT * mineWeight)) return false;
+          if (!s.changed && !(sameSession && s.firm !== false && !past.has(s.value) && shared >= SAME_SLOT * mineWeight)) return false;
           return shared >= SHARED * mineWeight && weightOf(s.near, weight) >= SHARED * mineWeight;
         }),
     );

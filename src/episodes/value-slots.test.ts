@@ -174,6 +174,9 @@ describe('newest wins when the link was missed', () => {
     expect(supersede([old, { ...said, session: 'b' }], new Set(), flat)[0]?.at).toBe(1);
     expect(supersede([old, { ...said, role: 'assistant' }], new Set(), flat)[0]?.at).toBe(1);
     expect(supersede([old, { ...said, slots: slot('90%', ['ai', 'recall']) }], new Set(), flat)[0]?.at).toBe(1);
+    // Nor does a plain mention of a value said before: that is the past.
+    const older = { at: 0, role: 'user', session: 'a', slots: slot('90%', ['ai', 'screen', 'accuraci']) };
+    expect(supersede([old, said, older], new Set(), flat)[0]?.at).toBe(1);
     // Nor does a value only asked about ("what if the accuracy drops to 80%?").
     const whatIf = "What if the AI screening accuracy drops to 80% next quarter?";
     const asked = valueSlots(whatIf, tokensOf(whatIf), new Set(['ai', 'screen', 'accuraci']));
