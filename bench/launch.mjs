@@ -7,8 +7,11 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CLI, sandbox, now, median, fmt, settle } from './lib.mjs';
 import { buildStore } from './fixtures.mjs';
+
+const FORWARDER = fileURLToPath(new URL('./forwarder.mjs', import.meta.url));
 
 function time(cmd, args, o, runs, before = () => undefined) {
   const xs = [];
@@ -37,6 +40,8 @@ export async function launch({ runs, memories }) {
   const run = [CLI, 'run', '--quiet', 'true'];
   const base = time('script', ['-qc', 'true', '/dev/null'], o(empty), runs);
   const node = time(process.execPath, ['-e', '0'], o(empty), runs);
+  // The floor of any Node wrapper under a PTY: node-pty loaded, `true` spawned on a new terminal, its exit awaited.
+  const forwarder = time(process.execPath, [FORWARDER, 'true'], o(empty), runs);
   const m0 = time(process.execPath, run, o(empty), runs);
   const mN = time(process.execPath, run, o(full), runs);
   const afterCommit = time(process.execPath, run, o(full), runs, (i) => git(full, 'commit', '-q', '--allow-empty', '-m', `bench: commit ${i}`));
@@ -50,6 +55,7 @@ export async function launch({ runs, memories }) {
   return [
     { figure: 'launch', variant: 'script -qc true', 'median ms': fmt(base.median, 1), 'over script ms': '0.0', 'max over script ms': fmt(base.max - base.median, 1) },
     rowOf('node -e 0 (runtime floor)', node),
+    rowOf('bare node-pty forwarder, true (wrapper floor)', forwarder),
     rowOf('claude-mem run true, empty store', m0),
     rowOf(`claude-mem run true, ${memories} memories`, mN),
     rowOf(`claude-mem run true, ${memories} memories, after a commit`, afterCommit),
