@@ -158,16 +158,15 @@ export function rankPassages(question: string, found: Passage[], df: (term: stri
     })
     .sort((a, b) => b.score - a.score || b.at - a.at || b.id - a.id);
   const asked = askedValues(question);
+  // Newest wins by when a value was first said in these words (restated.ts); each passage is returned with its own time.
+  const dated = asFirstSaid(ranked);
+  const ownOf = new Map(dated.map((d, i) => [d, ranked[i] as Scored]));
   const heirs = new Map<Scored, Scored>();
-  // Newest wins by when a value was first said in these words (restated.ts); each passage keeps its own time.
-  const said = new Map(asFirstSaid(ranked).map((r, i) => [r, ranked[i] as Scored]));
-  const order = supersede(newestOfFrame([...said.keys()]), asked, weight, askedUnits, (heir, old) => heirs.set(said.get(heir) as Scored, said.get(old) as Scored)).map((r) => said.get(r) as Scored);
-  const firstAt = new Map([...said].map(([copy, own]) => [own, copy.at]));
-  return order.map((r) => {
-    const { slots: _slots, contra: _contra, phrases: _phrases, ...p } = r;
-    const old = heirs.get(r);
-    const first = firstAt.get(r) ?? r.at;
-    return { ...p, ...(old ? { replaces: old.id } : {}), ...(first < r.at ? { firstSaid: first } : {}) };
+  const order = supersede(newestOfFrame(dated), asked, weight, askedUnits, (heir, old) => heirs.set(heir, old));
+  return order.map((d) => {
+    const { slots: _slots, contra: _contra, phrases: _phrases, ...p } = ownOf.get(d) as Scored;
+    const old = heirs.get(d);
+    return { ...p, ...(old ? { replaces: old.id } : {}), ...(d.at < p.at ? { firstSaid: d.at } : {}) };
   });
 }
 

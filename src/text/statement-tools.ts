@@ -79,12 +79,6 @@ const PURPOSE = /^\s*(?:\S+\s+){0,2}?(?:for|as)\b|^\s*(?:来|用来|来做|作�
 const UPGRADED = /\b(?:upgraded|downgraded|bumped|moved|migrated|switched)\s+(?:\w+\s+){0,3}?to|we(?:'re|\s+are)\s+(?:now\s+)?on|升级到|降级到|升到|切到|换成|迁移到|用上了/iu;
 const PRODUCT = /^\s*([A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){0,2}?)\s*(v?\d+(?:\.\d+){0,2})(?![\w.])/u;
 
-/**
- * A value that names a product at a version ("Python 3.10 inside the
- * airflow image", "Tailwind CSS 3"): the product, lowercased, and the
- * version. Two such values of one product are two values of one thing,
- * whatever subject each sentence gave it (subject-index.ts).
- */
 /** A clause that negates, conditions or only proposes what it names ("if we moved to 9090", "不用 8080"): it states no value. */
 export function isTentative(clause: string): boolean {
   return NEGATED.test(clause);
@@ -102,6 +96,12 @@ export function withoutAttempts(clause: string): string {
   return clause.replace(ATTEMPT, ' ');
 }
 
+/**
+ * A value that names a product at a version ("Python 3.10 inside the
+ * airflow image", "Tailwind CSS 3"): the product, lowercased, and the
+ * version. Two such values of one product are two values of one thing,
+ * whatever subject each sentence gave it (subject-index.ts).
+ */
 export function productVersion(value: string): { product: string; version: string } | undefined {
   // A tool the lists know, by its one spelling ("Node.js v22" and "node 22" are one product); else a capitalised name.
   const known = firstTool(value);
