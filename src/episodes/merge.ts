@@ -59,8 +59,10 @@ export function mergeTiers<M, S>(
   // its subject: a memory the memory ranker lifted from a session neighbour (store/neighbours.ts) keeps,
   // against passages, its weight relative to the first. LoCoMo's query tier, turn recall@5: 0.636 without
   // this, 0.668 for the answers to questions alone, 0.672 for every lent memory; BEAM unchanged.
-  const first = ms0[0];
-  const firstScore = memories[0]?.score ?? 0;
+  // The first memory that ranks by its own words sets the scale: a lent memory may rank first itself.
+  const own = Math.max(0, memories.findIndex((m) => m.lent !== true));
+  const first = ms0[own];
+  const firstScore = memories[own]?.score ?? 0;
   const ms = ms0.map((m, i) => {
     const x = memories[i];
     if (!first || firstScore <= 0 || !x?.lent || x.score === undefined) return m;

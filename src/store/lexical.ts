@@ -48,14 +48,29 @@ function bestOfNewest(stmt: Stmt, match: string, recent: number, pool: number): 
   ).all(match, recent, pool) as Array<{ id: number; b: number }>;
 }
 
-function matchCountUpTo(stmt: Stmt, term: string, cap: number): number {
+/** How many memories hold a quoted term, counted up to `cap`. */
+export function matchCountUpTo(stmt: Stmt, term: string, cap: number): number {
   return stmt('SELECT count(*) FROM (SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)').pluck().get(term, cap) as number;
+}
+
+/**
+ * Term counts of one search, shared by the lexical match and the query
+ * vector's weights (query-rarity.ts): each term is counted once.
+ */
+export type TermCounts = Map<string, number>;
+
+export function countOf(stmt: Stmt, counts: TermCounts, term: string, cap: number): number {
+  const known = counts.get(term);
+  if (known !== undefined) return known;
+  const n = matchCountUpTo(stmt, term, cap);
+  counts.set(term, n);
+  return n;
 }
 
 const or = (ts: string[]): string => ts.join(' OR ');
 
-function ftsMatches(stmt: Stmt, own: string[], widened: string[], pool: number, limits: LexicalLimits): Map<number, number> {
-  const counts = new Map([...own, ...widened].map((t) => [t, matchCountUpTo(stmt, t, limits.probe)]));
+function ftsMatches(stmt: Stmt, own: string[], widened: string[], pool: number, limits: LexicalLimits, seen: TermCounts): Map<number, number> {
+  const counts = new Map([...own, ...widened].map((t) => [t, countOf(stmt, seen, t, limits.probe)]));
   // A term that matches nothing adds nothing to any bm25: leaving it out
   // changes no score and spares the queries below.
   const all = [...counts.keys()].filter((t) => (counts.get(t) ?? 0) > 0);
@@ -98,12 +113,12 @@ function likeMatches(stmt: Stmt, query: string, pool: number): Map<number, numbe
   return out;
 }
 
-/** bm25 per memory id, best `pool`; falls back to LIKE on any FTS error. */
-export function lexicalMatches(stmt: Stmt, query: string, pool: number, limits: LexicalLimits = LEXICAL_LIMITS): Map<number, number> {
+/** bm25 per memory id, best `pool`; falls back to LIKE on any FTS error. `counts` keeps each term's count for the caller. */
+export function lexicalMatches(stmt: Stmt, query: string, pool: number, limits: LexicalLimits = LEXICAL_LIMITS, counts: TermCounts = new Map()): Map<number, number> {
   const q = ftsQueryTerms(query);
   if (q) {
     try {
-      return ftsMatches(stmt, q.own, q.widened, pool, limits);
+      return ftsMatches(stmt, q.own, q.widened, pool, limits, counts);
     } catch {
       // Fall through to LIKE: a query must never fail because of FTS syntax.
     }

@@ -35,7 +35,7 @@ function hit(id: string, text: string, score: number, sessionId: string | null =
   };
 }
 
-const W: NeighbourWeights = { answer: 0.9, adjacent: 0.5, lenders: 2 };
+const W: NeighbourWeights = { answer: 0.9, adjacent: 0.5, lenders: 2, asking: 1 };
 
 describe('lendToNeighbours', () => {
   it('lifts the turn after a question most, and marks it as the answer', () => {
@@ -63,6 +63,20 @@ describe('lendToNeighbours', () => {
     const out = lendToNeighbours([a, strong, third], (h) => (h.memory.id === '1' ? { after: strong } : h.memory.id === '3' ? { after: far } : {}), W);
     expect(out.find((h) => h.memory.id === '2')?.score).toBe(0.95);
     expect(out.some((h) => h.memory.id === '7')).toBe(false);
+  });
+
+  it('ranks a question below its answer: a hit that asks keeps part of its own score', () => {
+    const q = hit('1', '你们用什么测试框架？', 1);
+    const answer = hit('2', 'vitest, pinned to 4.1', 0.2);
+    const stated = hit('3', 'The suite runs in CI', 0.75);
+    const out = lendToNeighbours([q, stated], (h) => (h.memory.id === '1' ? { after: answer } : {}), { ...W, asking: 0.7 });
+    expect(out.map((h) => [h.memory.id, h.score])).toEqual([
+      ['2', 0.9],
+      ['3', 0.75],
+      ['1', 0.7],
+    ]);
+    // Asking weighs the question's own score, not what it lent.
+    expect(out[0]?.answers).toBe('1');
   });
 
   it('knows a question in either language', () => {
@@ -94,7 +108,7 @@ describe('supportFromSession', () => {
 });
 
 describe('search lends to session neighbours (a real store)', () => {
-  it('ranks the answer after a matching question right below it', async () => {
+  it('ranks the answer to a matching question first, the question right below it', async () => {
     const s = memoryStore();
     const turns = [
       'Caroline: I spent the weekend at the coast with my sister',
@@ -107,9 +121,9 @@ describe('search lends to session neighbours (a real store)', () => {
       await s.write({ type: 'fact', text: `Melanie: unrelated note number ${i} about groceries and the weather today`, dir: '/p', agent: 'a', sessionId: `other-${i}`, source: null }, POLICY);
     }
     const hits = await s.search('camera for night sky photos', { limit: 3 });
-    expect(hits[0]?.memory.text).toContain('Which camera');
-    expect(hits[1]?.memory.text).toContain('Pentax');
-    expect(hits[1]?.answers).toBe(hits[0]?.memory.id);
+    expect(hits[0]?.memory.text).toContain('Pentax');
+    expect(hits[1]?.memory.text).toContain('Which camera');
+    expect(hits[0]?.answers).toBe(hits[1]?.memory.id);
   });
 });
 

@@ -7,7 +7,8 @@ import type { Hit } from './types.js';
  * named a turn away from its detail ("I painted that last year" follows the
  * photo it talks about). So the turns beside a strong hit share a part of
  * its score: the turn after a question most, the others less. A neighbour
- * never loses its own score, and only the strongest hits lend.
+ * never loses its own score, and only the strongest hits lend. A hit that
+ * asks a question keeps less of its own: it is not its answer.
  */
 export interface NeighbourWeights {
   /** The turn after a hit that asks a question. */
@@ -16,9 +17,18 @@ export interface NeighbourWeights {
   adjacent: number;
   /** How many of the best hits lend to their neighbours. */
   lenders: number;
+  /**
+   * A hit that asks a question, against its own score. A question holds the
+   * words of a question about it ("What pet do you have?" for "what pet does
+   * she have") and none of the answer; the answer, lent most of its score,
+   * then ranks above it. LoCoMo's development half, turn recall@5: 0.691
+   * without this, 0.705 with 0.85, 0.711 with 0.7 (this), 0.705 with 0.6,
+   * 0.692 with 0.5.
+   */
+  asking: number;
 }
 
-export const NEIGHBOUR_WEIGHTS: NeighbourWeights = { answer: 0.9, adjacent: 0.6, lenders: 3 };
+export const NEIGHBOUR_WEIGHTS: NeighbourWeights = { answer: 0.9, adjacent: 0.6, lenders: 3, asking: 0.7 };
 
 /** A question, in either language: ends in a question mark, Latin or full-width. */
 export function asksQuestion(text: string): boolean {
@@ -49,7 +59,7 @@ export function lendToNeighbours(hits: Hit[], around: (h: Hit) => Neighbours<Hit
     raise(after, h.score * (question ? w.answer : w.adjacent), question ? h.memory.id : undefined);
     raise(before, h.score * w.adjacent);
   }
-  return [...byId.values()].sort(bestFirst);
+  return [...byId.values()].map((h) => (asksQuestion(h.memory.text) ? { ...h, score: h.score * w.asking } : h)).sort(bestFirst);
 }
 
 /** Weight 0.1 over the best three: session_any@1 0.709 → 0.724 on LoCoMo's development half; 0.2 took session_all@5 down (0.831 → 0.800). */

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { cosine } from './embed/embedder.js';
-import { lexicalMatches } from './lexical.js';
+import { LEXICAL_LIMITS, lexicalMatches, type TermCounts } from './lexical.js';
+import { queryRarity } from './query-rarity.js';
 import { applyDirPenalty, applyTimeMatch, bestFirst, fuse } from './rank.js';
 import { lendToNeighbours, SESSION_SUPPORT, supportFromSession } from './neighbours.js';
 import { timeSpanOf } from '../text/time-span.js';
@@ -23,6 +24,8 @@ export interface SearchSource {
   vectors: VectorIndex;
   scope: StoreScope;
   rowsByIds: (ids: number[]) => Map<number, MemoryRow>;
+  /** The built-in lexical vectors only: the query's vector again, each word weighed (query-rarity.ts). */
+  reweigh?: (query: string, weightOf: (term: string) => number) => Float32Array;
 }
 
 /** The memories written just before and after a row in its session, if any. */
@@ -37,9 +40,11 @@ function sessionNeighbours(stmt: SearchSource['stmt'], row: MemoryRow): { before
  * Hybrid search over one store: the FTS5 pool and the KNN pool, each
  * memory scored by the fused formula (rank.ts), filtered, best first.
  */
-export function hybridSearch(src: SearchSource, query: string, v: Float32Array | undefined, opts: SearchOptions): Hit[] {
+export function hybridSearch(src: SearchSource, query: string, given: Float32Array | undefined, opts: SearchOptions): Hit[] {
   const pool = searchPool(opts.limit);
-  const lexical = lexicalMatches(src.stmt, query, pool);
+  const counts: TermCounts = new Map();
+  const lexical = lexicalMatches(src.stmt, query, pool, LEXICAL_LIMITS, counts);
+  const v = given && src.reweigh ? src.reweigh(query, queryRarity(src.stmt, counts)) : given;
   // Without a query vector (a lexical-only search) the score is bm25 alone.
   const near = v ? src.vectors.nearest(v, pool, opts.type) : [];
   const cos = new Map<number, number>(near.map((n) => [n.memoryId, n.similarity]));

@@ -1,6 +1,7 @@
 import type { MemoryRow } from './rows.js';
 import { passesFilter } from './rows.js';
 import { hybridSearch } from './search.js';
+import { LEXICAL_EMBEDDER_ID, lexicalVector } from './embed/lexical.js';
 import { StoreBase } from './store-base.js';
 import type { Hit, Memory, MemoryType, SearchFilter, SearchOptions } from './types.js';
 
@@ -13,7 +14,10 @@ export class StoreReader extends StoreBase {
   /** Hybrid search: FTS5 bm25 and vector cosine, fused (see rank.ts). */
   async search(query: string, opts: SearchOptions, queryVector?: Float32Array): Promise<Hit[]> {
     const v = opts.lexicalOnly ? undefined : (queryVector ?? (await this.embedder.embed([query]))[0]);
-    return this.run(() => hybridSearch({ stmt: this.stmt, vectors: this.vectors, scope: this.scope, rowsByIds: (ids) => this.rowsByIds(ids) }, query, v, opts));
+    const reweigh = this.embedder.id === LEXICAL_EMBEDDER_ID ? lexicalVector : undefined;
+    return this.run(() =>
+      hybridSearch({ stmt: this.stmt, vectors: this.vectors, scope: this.scope, rowsByIds: (ids) => this.rowsByIds(ids), ...(reweigh ? { reweigh } : {}) }, query, v, opts),
+    );
   }
 
   list(f: SearchFilter & { limit?: number }): Memory[] {

@@ -4,6 +4,7 @@ export { isTrivia, isTooShort, isLowValue, isCorrection, overlapWith, weightedLe
 export {
   ftsMatchQuery,
   ftsQueryTerms,
+  quoteTerm,
   indexTerms,
   likeTerms,
   queryWords,

@@ -98,7 +98,8 @@ export function latinQueryWords(text: string): string[] {
 /** At most this many terms go into one MATCH: long pastes stay fast. */
 export const MAX_QUERY_TERMS = 12;
 
-function quote(term: string): string {
+/** One term as FTS5 plain text: quoted, so AND, NEAR, *, ^ and : are words. */
+export function quoteTerm(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }
 
@@ -118,7 +119,7 @@ export function ftsQueryTerms(text: string): { own: string[]; widened: string[] 
   const terms = [...new Set([...latin, ...grams])].slice(0, MAX_QUERY_TERMS);
   const extra = widened.filter((w) => !terms.includes(w)).slice(0, MAX_QUERY_TERMS - Math.min(terms.length, MAX_QUERY_TERMS / 2));
   if (terms.length + extra.length === 0) return undefined;
-  return { own: terms.map(quote), widened: extra.map(quote) };
+  return { own: terms.map(quoteTerm), widened: extra.map(quoteTerm) };
 }
 
 /** The same terms OR-joined: one safe FTS5 MATCH expression. */

@@ -46,24 +46,32 @@ function add(v: Float32Array, feature: string, weight: number): void {
   v[i] = (v[i] ?? 0) + sign * weight;
 }
 
-/** Pure and synchronous; the Embedder wrapper is async only to share the interface. */
-export function lexicalVector(text: string): Float32Array {
+/**
+ * Pure and synchronous; the Embedder wrapper is async only to share the
+ * interface. `weightOf` weighs each word (a Latin word as written, a CJK
+ * bigram) for a query: a search weighs them by their rarity in the store
+ * (store/query-rarity.ts); memories are written unweighted.
+ */
+export function lexicalVector(text: string, weightOf?: (term: string) => number): Float32Array {
   const v = new Float32Array(VECTOR_DIMS);
+  let prevWeight = 1;
   let prev: string | undefined;
   for (const raw of latinWords(text)) {
     // Function words say nothing about the topic; as features they only make
     // unrelated sentences look alike.
     if (STOPWORDS.has(raw)) continue;
     const w = stem(raw);
-    if (prev) add(v, `p:${prev} ${w}`, WEIGHTS.pair);
+    const k = weightOf ? weightOf(raw) : 1;
+    if (prev) add(v, `p:${prev} ${w}`, WEIGHTS.pair * Math.min(k, prevWeight));
     prev = w;
-    add(v, `w:${w}`, WEIGHTS.word);
+    prevWeight = k;
+    add(v, `w:${w}`, WEIGHTS.word * k);
     const padded = `<${w}>`;
-    for (let i = 0; i + 3 <= padded.length; i++) add(v, `t:${padded.slice(i, i + 3)}`, WEIGHTS.trigram);
+    for (let i = 0; i + 3 <= padded.length; i++) add(v, `t:${padded.slice(i, i + 3)}`, WEIGHTS.trigram * k);
   }
   for (const run of cjkRuns(text)) {
     for (const ch of run) add(v, `c:${ch}`, WEIGHTS.cjkChar);
-    if ([...run].length >= 2) for (const g of bigrams(run)) add(v, `b:${g}`, WEIGHTS.cjkBigram);
+    if ([...run].length >= 2) for (const g of bigrams(run)) add(v, `b:${g}`, WEIGHTS.cjkBigram * (weightOf ? weightOf(g) : 1));
   }
   // Sublinear term frequency: a word said ten times is not ten times the topic.
   for (let i = 0; i < v.length; i++) {
@@ -80,6 +88,6 @@ export class LexicalEmbedder implements Embedder {
   readonly inline = true;
 
   embed(texts: string[]): Promise<Float32Array[]> {
-    return Promise.resolve(texts.map(lexicalVector));
+    return Promise.resolve(texts.map((t) => lexicalVector(t)));
   }
 }
