@@ -11,10 +11,11 @@ import { countOf, LEXICAL_LIMITS, type TermCounts } from './lexical.js';
  * half). Only the query is weighed: memory vectors stay as they were
  * written, and nothing stored changes as the counts do.
  *
- * LoCoMo's development half (memories tier, with questions ranked below
- * their answers, neighbours.ts): turn recall@5 0.689 unweighed, 0.701 with
- * the power 1, 0.706 with 2 (this), 0.711 with 3. BEAM's development
- * split lost a current value at the top with 3 (41 → 40), none with 2.
+ * LoCoMo's development half, memories tier, turn recall@5: 0.679
+ * unweighed, 0.686 with the power 1, 0.691 with 2 (this), 0.696 with 3;
+ * with questions ranked below their answers (neighbours.ts) 0.706 with 2
+ * and 0.711 with 3. BEAM's development split lost a current value at the
+ * top with 3 (41 → 40), none with 2.
  */
 export const RARITY_POWER = 2;
 
