@@ -2,6 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import { cosine } from './embed/embedder.js';
 import { LEXICAL_LIMITS, lexicalMatches, type TermCounts } from './lexical.js';
 import { queryRarity } from './query-rarity.js';
+import { answerTerms } from './answer-terms.js';
+import { sessionNeighbours } from './session-neighbours.js';
 import { applyDirPenalty, applyTimeMatch, bestFirst, fuse } from './rank.js';
 import { lendToNeighbours, SESSION_SUPPORT, supportFromSession } from './neighbours.js';
 import { timeSpanOf } from '../text/time-span.js';
@@ -24,16 +26,8 @@ export interface SearchSource {
   vectors: VectorIndex;
   scope: StoreScope;
   rowsByIds: (ids: number[]) => Map<number, MemoryRow>;
-  /** The built-in lexical vectors only: the query's vector again, each word weighed (query-rarity.ts). */
-  reweigh?: (query: string, weightOf: (term: string) => number) => Float32Array;
-}
-
-/** The memories written just before and after a row in its session, if any. */
-function sessionNeighbours(stmt: SearchSource['stmt'], row: MemoryRow): { before?: MemoryRow; after?: MemoryRow } {
-  if (!row.session_id) return {};
-  const before = stmt('SELECT * FROM memories WHERE session_id = ? AND id < ? ORDER BY id DESC LIMIT 1').get(row.session_id, row.id) as MemoryRow | undefined;
-  const after = stmt('SELECT * FROM memories WHERE session_id = ? AND id > ? ORDER BY id LIMIT 1').get(row.session_id, row.id) as MemoryRow | undefined;
-  return { ...(before ? { before } : {}), ...(after ? { after } : {}) };
+  /** The built-in lexical vectors only: the query's vector again, each word weighed (query-rarity.ts), with learned answer words (answer-terms.ts). */
+  reweigh?: (query: string, weightOf: (term: string) => number, extra: ReadonlyMap<string, number>) => Float32Array;
 }
 
 /**
@@ -44,7 +38,8 @@ export function hybridSearch(src: SearchSource, query: string, given: Float32Arr
   const pool = searchPool(opts.limit);
   const counts: TermCounts = new Map();
   const lexical = lexicalMatches(src.stmt, query, pool, LEXICAL_LIMITS, counts);
-  const v = given && src.reweigh ? src.reweigh(query, queryRarity(src.stmt, counts)) : given;
+  const rarity = given && src.reweigh ? queryRarity(src.stmt, counts) : undefined;
+  const v = given && src.reweigh && rarity ? src.reweigh(query, rarity, answerTerms(src.stmt, query, rarity, counts)) : given;
   // Without a query vector (a lexical-only search) the score is bm25 alone.
   const near = v ? src.vectors.nearest(v, pool, opts.type) : [];
   const cos = new Map<number, number>(near.map((n) => [n.memoryId, n.similarity]));

@@ -50,9 +50,10 @@ function add(v: Float32Array, feature: string, weight: number): void {
  * Pure and synchronous; the Embedder wrapper is async only to share the
  * interface. `weightOf` weighs each word (a Latin word as written, a CJK
  * bigram) for a query: a search weighs them by their rarity in the store
- * (store/query-rarity.ts); memories are written unweighted.
+ * (store/query-rarity.ts); memories are written unweighted. `extra` adds
+ * weighted single terms (a query's learned answer words, store/answer-terms.ts).
  */
-export function lexicalVector(text: string, weightOf?: (term: string) => number): Float32Array {
+export function lexicalVector(text: string, weightOf?: (term: string) => number, extra?: ReadonlyMap<string, number>): Float32Array {
   const v = new Float32Array(VECTOR_DIMS);
   let prevWeight = 1;
   let prev: string | undefined;
@@ -72,6 +73,17 @@ export function lexicalVector(text: string, weightOf?: (term: string) => number)
   for (const run of cjkRuns(text)) {
     for (const ch of run) add(v, `c:${ch}`, WEIGHTS.cjkChar);
     if ([...run].length >= 2) for (const g of bigrams(run)) add(v, `b:${g}`, WEIGHTS.cjkBigram * (weightOf ? weightOf(g) : 1));
+  }
+  // Terms added to a query (store/answer-terms.ts) are single words, each with its own weight: no word pairs.
+  for (const [term, weight] of extra ?? []) {
+    if (cjkRuns(term).length > 0) {
+      add(v, `b:${term}`, WEIGHTS.cjkBigram * weight);
+      continue;
+    }
+    const w = stem(term);
+    add(v, `w:${w}`, WEIGHTS.word * weight);
+    const padded = `<${w}>`;
+    for (let i = 0; i + 3 <= padded.length; i++) add(v, `t:${padded.slice(i, i + 3)}`, WEIGHTS.trigram * weight);
   }
   // Sublinear term frequency: a word said ten times is not ten times the topic.
   for (let i = 0; i < v.length; i++) {
