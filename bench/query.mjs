@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { CLI, ROOT, sandbox, now, pct, median, fmt } from './lib.mjs';
 import { buildStore, syntheticText } from './fixtures.mjs';
-import { openMemory } from 'claude-mem';
+import { openMemory, withMemory } from 'claude-mem';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { lexicalMatches } from '../dist/store/lexical.js';
@@ -77,8 +77,57 @@ function lexicalBound(dbPath, reps) {
 const LONGER = ['create_time index orders', 'T-7919 ticket', 'cron 表达式 定时任务', 'how do we format the logs for billing exporter', 'staging database migration must not touch orders', 'which cache layer depends on Redis 7'];
 const QUERIES = ['orders table index', '日志 JSON 格式', 'payment webhook staging', '缓存键 版本号', 'pytest -q', 'rate limiter redis', '数据库迁移', 'login page snake_case'];
 
+/**
+ * A store shaped like conversations: sessions of 20, every other memory a
+ * question and the next its answer, so a search also learns answer words
+ * (store/answer-terms.ts), which a store of statements never triggers.
+ */
+async function buildConversations(sb, n) {
+  await withMemory({ cwd: sb.project, env: sb.env, sets: ['store.vector_model=lexical'] }, async (m) => {
+    const t0 = Date.now();
+    for (let from = 0; from < n; from += 5000) {
+      const batch = [];
+      for (let i = from; i < Math.min(n, from + 5000); i++) {
+        const text = i % 2 === 0 ? `Do you know whether ${syntheticText(i)}?` : `Yes: ${syntheticText(i)}`;
+        batch.push({ type: 'fact', text, dir: '/bench', agent: 'bench', sessionId: `s${Math.floor(i / 20)}`, createdAt: t0 + i, explicit: true });
+      }
+      await m.write(batch, { dedup: false });
+    }
+  });
+}
+
+/** Hybrid search p50/p99 over QUERIES on one store. */
+async function hybridTimes(sb, reps) {
+  const memory = await openMemory({ cwd: sb.project, env: sb.env, sets: ['store.vector_model=lexical'] });
+  const xs = [];
+  for (let r = 0; r < reps; r++) {
+    for (const q of QUERIES) {
+      const t0 = now();
+      await memory.search(q, { limit: 10, type: 'fact' });
+      xs.push(now() - t0);
+    }
+  }
+  memory.close();
+  return xs;
+}
+
 export async function query({ sizes, reps }) {
   const rows = [];
+  // Side by side at 10k: statements, and conversations (questions and their answers).
+  {
+    const plain = sandbox('qplain');
+    await buildStore(plain, 10000);
+    const talk = sandbox('qtalk');
+    await buildConversations(talk, 10000);
+    const a = await hybridTimes(plain, reps);
+    const b = await hybridTimes(talk, reps);
+    rows.push({
+      figure: 'query in-process',
+      variant: '10000 memories as conversations (every other one a question), hybrid, exact vectors',
+      'p50 ms': fmt(pct(b, 50), 2),
+      'p99 ms': `${fmt(pct(b, 99), 2)}; × ${fmt(pct(b, 50) / pct(a, 50), 2)} p50 of statements in the same run (${fmt(pct(a, 50), 2)} ms)`,
+    });
+  }
   for (const n of sizes) {
     const sb = sandbox(`q${n}`);
     await buildStore(sb, n);
