@@ -1,7 +1,12 @@
-// 2. Keystroke echo latency: single bytes through cat, under a bare node-pty
-// and under claude-mem run (itself in a node-pty), p50 and p99.
+// 2. Keystroke echo latency: single bytes through cat, under a bare node-pty,
+// under a bare node-pty forwarder (a second terminal in the path, as any
+// wrapper has: the floor), and under claude-mem run, p50 and p99. One after
+// the other: run at once and taking turns, all three were slower and noisier.
+import { fileURLToPath } from 'node:url';
 import { spawn } from 'node-pty';
 import { CLI, sandbox, now, pct, fmt } from './lib.mjs';
+
+const FORWARDER = fileURLToPath(new URL('./forwarder.mjs', import.meta.url));
 
 function measure(file, args, env, cwd, samples) {
   return new Promise((resolve, reject) => {
@@ -43,11 +48,16 @@ function measure(file, args, env, cwd, samples) {
 export async function latency({ samples }) {
   const sb = sandbox('lat');
   const bare = await measure('cat', [], sb.env, sb.project, samples);
+  const forwarded = await measure(process.execPath, [FORWARDER, 'cat'], sb.env, sb.project, samples);
   const wrapped = await measure(process.execPath, [CLI, 'run', '--quiet', 'cat'], sb.env, sb.project, samples);
   const row = (variant, t) => ({ figure: 'keystroke echo', variant, 'p50 ms': fmt(pct(t, 50), 3), 'p99 ms': fmt(pct(t, 99), 3) });
+  const over = (variant, a, b) => ({ figure: 'keystroke echo', variant, 'p50 ms': fmt(pct(a, 50) - pct(b, 50), 3), 'p99 ms': fmt(pct(a, 99) - pct(b, 99), 3) });
   return [
     row('bare node-pty cat', bare),
+    row('node-pty forwarder cat (wrapper floor)', forwarded),
     row('claude-mem run cat', wrapped),
-    { figure: 'keystroke echo', variant: 'wrapper − bare', 'p50 ms': fmt(pct(wrapped, 50) - pct(bare, 50), 3), 'p99 ms': fmt(pct(wrapped, 99) - pct(bare, 99), 3) },
+    over('wrapper − bare', wrapped, bare),
+    over('forwarder − bare', forwarded, bare),
+    over('wrapper − forwarder', wrapped, forwarded),
   ];
 }

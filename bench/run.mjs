@@ -28,7 +28,7 @@ const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : undefined;
 const plan = {
   passthrough: () => passthrough({ mb: quick ? 20 : 200, runs: quick ? 2 : 5 }),
-  latency: () => latency({ samples: quick ? 100 : 400 }),
+  latency: () => latency({ samples: quick ? 100 : 1000 }),
   launch: () => launch({ runs: quick ? 5 : 11, memories: 10_000 }),
   query: () => query({ sizes: quick ? [1000, 10_000] : [1000, 10_000, 100_000], reps: quick ? 5 : 20 }),
   distill: () => distill({ mb: quick ? 2 : 10 }),

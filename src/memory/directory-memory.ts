@@ -3,6 +3,7 @@ import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
 import { listSessionIds } from '../pty/session-files.js';
 import type { Candidate, Hit, Memory, MemoryType, SearchFilter, Stores, WriteResult } from '../store/index.js';
+import { searchPool } from '../store/index.js';
 import { buildContext, blockRefs } from './context.js';
 import { prepareContextCache } from './next-launch.js';
 import { pendingSessions } from './pending.js';
@@ -15,6 +16,7 @@ import { dropBlocksWith } from './context-cache.js';
 import { historyOf, type SubjectHistory } from './history.js';
 import { accept, pendingReview, retype } from './review.js';
 import { annReports, type AnnReport } from './vector-report.js';
+import { SESSION_SPREAD, spreadSessions } from './session-spread.js';
 
 /** The store's filter (type, agent, dir, since, until, archived), with `dir` resolved against the memory's cwd. */
 export interface QueryOptions extends SearchFilter {
@@ -108,8 +110,10 @@ export class DirectoryMemory {
    */
   async search(text: string, o: QueryOptions = {}): Promise<QueryResult> {
     const started = process.hrtime.bigint();
-    const hits = await this.stores.search(text, {
-      limit: o.limit ?? DEFAULT_QUERY_LIMIT,
+    const limit = o.limit ?? DEFAULT_QUERY_LIMIT;
+    const ranked = await this.stores.search(text, {
+      limit: Math.max(limit, SESSION_SPREAD.pool),
+      pool: searchPool(limit),
       type: o.type,
       agent: o.agent,
       dir: o.dir ? resolve(this.cwd, o.dir) : undefined,
@@ -121,6 +125,7 @@ export class DirectoryMemory {
       cwd: this.cwd,
       crossDirPenalty: this.config.retrieval.cross_dir_penalty,
     });
+    const hits = spreadSessions(ranked, (h) => h.memory.sessionId, (h) => h.score).slice(0, limit);
     // The turn after a matching question is its answer, whatever its own words.
     const shown = o.keepWeak ? hits : hits.filter((h) => h.lexical > 0 || h.cosine >= this.stores.thresholds.retrieval || h.answers !== undefined);
     return { hits: shown, ms: Number(process.hrtime.bigint() - started) / 1e6 };

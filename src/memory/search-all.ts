@@ -7,6 +7,7 @@
 import { mergeTiers, newestPerSubject } from '../episodes/merge.js';
 import type { EpisodeHit } from '../store/episodes.js';
 import type { Hit } from '../store/index.js';
+import { SESSION_SPREAD, spreadSessions } from './session-spread.js';
 import { DEFAULT_QUERY_LIMIT, type DirectoryMemory, type QueryOptions } from './directory-memory.js';
 
 /** One result of a search that falls through to what was said. */
@@ -23,6 +24,7 @@ export async function searchAll(m: DirectoryMemory, text: string, o: QueryOption
   // The order must not depend on how many are asked for: the first 3 are the first 3 of 10.
   // Newest-wins needs the later statement among the candidates, so a short list is cut from a full one.
   const pool = Math.max(limit, DEFAULT_QUERY_LIMIT);
+  const spreadPool = Math.max(pool, SESSION_SPREAD.pool);
   const withSaid = o.episodes === 'only' || (o.type === undefined && o.agent === undefined && o.dir === undefined && !o.includeArchived);
   const found0 = o.episodes === 'only' ? [] : (await m.search(text, { ...o, limit: pool })).hits;
   // As of now, two current hits of one subject (a link missed when written) show the newer first.
@@ -37,9 +39,11 @@ export async function searchAll(m: DirectoryMemory, text: string, o: QueryOption
     memories.map((h) => ({ item: h, text: h.memory.text, at: h.memory.createdAt, score: h.score, lent: h.lent === true })),
     said.hits.map((h) => ({ item: h, text: h.episode.text, at: h.firstSaid ?? h.episode.at, role: h.episode.role, id: h.episode.id, ...(h.replaces !== undefined ? { replaces: h.replaces } : {}) })),
     said.weight,
-    pool,
-  ).slice(0, limit);
-  const found = merged.map((x): Found => (x.kind === 'memory' ? { kind: 'memory', hit: x.item as Hit } : { kind: 'said', hit: x.item as EpisodeHit }));
+    spreadPool,
+  );
+  // The merge weaves two ordered tiers; the tail is spread across sessions again over both.
+  const spread = spreadSessions(merged, (x) => (x.kind === 'memory' ? (x.item as Hit).memory.sessionId : (x.item as EpisodeHit).episode.sessionId), (x) => x.strength).slice(0, limit);
+  const found = spread.map((x): Found => (x.kind === 'memory' ? { kind: 'memory', hit: x.item as Hit } : { kind: 'said', hit: x.item as EpisodeHit }));
   return { found, ms: msSince(started) };
 }
 

@@ -1,11 +1,20 @@
 import { closeSync, constants as fsConstants, openSync } from 'node:fs';
 
 /**
- * How often the child's pid is checked while the slave side is held open.
- * `kill(pid, 0)` is one syscall; a short period is what makes `run true`
- * end as soon as `true` has.
+ * How often the child's pid is checked while it may be exiting: for the
+ * first moments of a session (so `run true` ends as soon as `true` has) and
+ * after each SIGCHLD, which the kernel sends as our child exits (the signal
+ * arrives before node-pty has reaped it, so the check goes on a while).
+ * `kill(pid, 0)` is one syscall.
  */
 const EXIT_POLL_MS = 2;
+const FAST_POLL_FOR_MS = 200;
+/**
+ * Otherwise the pid is checked this rarely: a check every 2 ms all session
+ * long woke an idle wrapper 500 times a second. Only a missed signal makes
+ * an exit wait for it.
+ */
+const SLOW_POLL_MS = 100;
 /** The child is gone and nothing arrived for this long: its output is all read. */
 const QUIET_MS = 5;
 /**
@@ -52,7 +61,7 @@ export function holdSlaveUntilExit(ptsName: string | undefined, pid: number, onC
   let timer: NodeJS.Timeout | undefined;
 
   const release = (): void => {
-    clearInterval(poll);
+    stopPolling();
     if (timer) clearTimeout(timer);
     if (fd === undefined) return;
     try {
@@ -83,19 +92,40 @@ export function holdSlaveUntilExit(ptsName: string | undefined, pid: number, onC
     });
   };
 
-  const poll = setInterval(() => {
+  let fastUntil = monotonic() + FAST_POLL_FOR_MS;
+  let poll: NodeJS.Timeout | undefined;
+  const check = (): void => {
+    poll = undefined;
     try {
       process.kill(pid, 0);
     } catch {
-      clearInterval(poll);
+      stopPolling();
       goneAt = monotonic();
       onChildGone();
       settle();
+      return;
     }
-  }, EXIT_POLL_MS);
-  // The PTY's own stream keeps the process alive; these timers never should.
-  poll.unref();
-  if (fd === undefined) clearInterval(poll);
+    schedule(monotonic() < fastUntil ? EXIT_POLL_MS : SLOW_POLL_MS);
+  };
+  const schedule = (ms: number): void => {
+    if (poll) clearTimeout(poll);
+    poll = setTimeout(check, ms);
+    // The PTY's own stream keeps the process alive; these timers never should.
+    poll.unref();
+  };
+  const onChild = (): void => {
+    fastUntil = monotonic() + FAST_POLL_FOR_MS;
+    schedule(0);
+  };
+  const stopPolling = (): void => {
+    if (poll) clearTimeout(poll);
+    poll = undefined;
+    process.removeListener('SIGCHLD', onChild);
+  };
+  if (fd !== undefined) {
+    process.on('SIGCHLD', onChild);
+    schedule(EXIT_POLL_MS);
+  }
 
   return {
     noteOutput: (): void => {

@@ -9,6 +9,7 @@ export { redact } from '../text/index.js';
 export { isTrivia, isTooShort, isLowValue, MIN_MEMORY_CHARS, MAX_OVERLAP } from '../text/index.js';
 export { ftsMatchQuery, indexTerms, queryWords, tokenSet, overlapRatio, dominantLanguage, MAX_QUERY_TERMS } from '../text/index.js';
 export { fuse, applyDirPenalty, isSameOrAncestor, W_LEXICAL, W_VECTOR } from './rank.js';
+export { searchPool } from './search.js';
 export { LexicalEmbedder, lexicalVector, LEXICAL_EMBEDDER_ID, LEXICAL_THRESHOLDS } from './embed/lexical.js';
 export { ModelEmbedder, DEFAULT_MODEL, MODEL_THRESHOLDS, localModelFile, modelDir, pullModel } from './embed/model.js';
 export { chooseEmbedder } from './embed/select.js';

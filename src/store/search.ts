@@ -35,7 +35,7 @@ export interface SearchSource {
  * memory scored by the fused formula (rank.ts), filtered, best first.
  */
 export function hybridSearch(src: SearchSource, query: string, given: Float32Array | undefined, opts: SearchOptions): Hit[] {
-  const pool = searchPool(opts.limit);
+  const pool = opts.pool ?? searchPool(opts.limit);
   const counts: TermCounts = new Map();
   const lexical = lexicalMatches(src.stmt, query, pool, LEXICAL_LIMITS, counts);
   const rarity = given && src.reweigh ? queryRarity(src.stmt, counts) : undefined;
