@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InputGate } from './input-gate.js';
 import { OrderedSink } from './ordered-sink.js';
-import type { EchoState } from './echo-probe.js';
+import type { EchoReading, EchoState } from './echo-probe.js';
 import type { SessionEvent } from './events.js';
 
 /** A probe answering with the terminal's state when it answers, after `delayMs`; it counts the questions. */
@@ -20,7 +20,23 @@ function fakeTerminal(delayMs = 1): { probe: { query: () => Promise<EchoState> }
   };
 }
 
-function gateOver(t: ReturnType<typeof fakeTerminal>): { gate: InputGate; recorded: SessionEvent[] } {
+/** A probe whose helper takes the reading `takeMs` after the question and answers `answerMs` later, with its clock. */
+function stampedTerminal(takeMs: number, answerMs: number) {
+  let state: EchoState = 'on';
+  const probe = {
+    query: () => probe.reading().then((r) => r.state),
+    reading: () =>
+      new Promise<EchoReading>((resolve) => {
+        setTimeout(() => {
+          const taken = { state, takenBy: Date.now() };
+          setTimeout(() => resolve(taken), answerMs);
+        }, takeMs);
+      }),
+  };
+  return { probe, set: (s: EchoState) => (state = s), asked: () => 0 };
+}
+
+function gateOver(t: { probe: ConstructorParameters<typeof InputGate>[0] }): { gate: InputGate; recorded: SessionEvent[] } {
   const recorded: SessionEvent[] = [];
   const sink = new OrderedSink({ event: (e) => recorded.push(e), flush: () => undefined, close: () => undefined });
   return { gate: new InputGate(t.probe, sink), recorded };
@@ -80,6 +96,32 @@ describe('InputGate', () => {
       t.set('on');
       await vi.advanceTimersByTimeAsync(100);
       expect(recorded.map((e) => e.data)).toEqual(['ls\r']);
+      gate.close();
+    }));
+
+  it("records the first line typed at a fresh prompt when the helper's clock shows the reading on its way was taken before it", () =>
+    withFakeTimers(async () => {
+      // A busy machine: the reading is taken at once but its answer arrives after the line was typed.
+      const t = stampedTerminal(1, 300);
+      const { gate, recorded } = gateOver(t);
+      await vi.advanceTimersByTimeAsync(50);
+      gate.noteInput(0.05, '!记得 the fixtures live in tests/data\r');
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(recorded.map((e) => e.data)).toEqual(['!记得 the fixtures live in tests/data\r']);
+      gate.close();
+    }));
+
+  it('keeps a password out when the reading on its way was taken after it, whatever it says', () =>
+    withFakeTimers(async () => {
+      // The helper is slow to even take the reading: by then the password was entered and echo is back on.
+      const t = stampedTerminal(200, 100);
+      const { gate, recorded } = gateOver(t);
+      t.set('off');
+      await vi.advanceTimersByTimeAsync(50);
+      gate.noteInput(0.05, 'hunter2\r');
+      t.set('on');
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(recorded).toEqual([]);
       gate.close();
     }));
 });

@@ -1,4 +1,4 @@
-import { mayRecord, type EchoProbe, type EchoState } from './echo-probe.js';
+import { mayRecord, type EchoReading, type EchoState } from './echo-probe.js';
 import type { OrderedSink } from './ordered-sink.js';
 
 /** Output settles before we re-read the echo flag; a prompt arrives in bursts. */
@@ -15,17 +15,33 @@ const INPUT_PROBE_DELAY_MS = 20;
  * fresh after each burst of output) and in a reading taken after it.
  * Unknown counts as hidden: when in doubt, nothing is recorded.
  *
- * "Before" is the last reading answered before the input: one still on
- * its way may be taken after it (a password typed and entered, echo back
- * on), so it never stands for one taken before.
+ * "Before" is the last reading answered before the input, or a later one
+ * whose helper's clock says it was taken before the input was written (its
+ * `takenBy`). A reading on its way without that proof may have been taken
+ * after the input (a password typed and entered, echo back on), so it never
+ * stands for one taken before. The clock is what keeps the first line typed
+ * at a prompt drawn a moment ago in the log when the machine is busy: its
+ * first reading may answer only after that line.
  *
  * The first reading is taken as the session starts. Deferring it (to save
  * the helper's fork, ~5 ms of a `run true`) left the first line typed
  * right after a CLI's first draw without a reading before it, and so out
  * of the log: an explicit `!记得` among them.
  */
+/** What the gate asks: a reading with its clock where the probe has one. */
+export interface EchoSource {
+  query(): Promise<EchoState>;
+  reading?(): Promise<EchoReading>;
+}
+
+/** Readings kept for inputs still waiting on theirs: a few output bursts' worth. */
+const STAMPED_KEPT = 16;
+
 export class InputGate {
   private last: EchoState = 'unknown';
+  /** Readings answered so far: `last` is the `answered`th. */
+  private answered = 0;
+  private readonly stamped: Array<{ n: number; state: EchoState; takenBy: number }> = [];
   private outputTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private lastOutput = 0;
@@ -33,7 +49,7 @@ export class InputGate {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
-    private readonly probe: Pick<EchoProbe, 'query'>,
+    private readonly probe: EchoSource,
     private readonly sink: OrderedSink,
   ) {
     this.refresh();
@@ -71,9 +87,14 @@ export class InputGate {
    */
   noteInput(t: number, data: string): void {
     if (this.closed) return;
-    const before = this.last;
+    // Written already: a reading the helper's clock puts before this moment was taken before the input.
+    const wroteAt = Date.now();
+    const answeredBefore = this.answered;
+    const lastBefore = this.last;
     const settle = this.sink.reserve();
     const done = this.afterReading().then((after) => {
+      const proven = this.stamped.filter((r) => r.n > answeredBefore && r.takenBy < wroteAt).at(-1);
+      const before = proven?.state ?? lastBefore;
       // "unknown" after the input means the terminal is gone (the child
       // exited on this very line): the reading before it still decides.
       const ok = mayRecord(before) && (mayRecord(after) || after === 'unknown');
@@ -109,6 +130,15 @@ export class InputGate {
   }
 
   private read(): Promise<EchoState> {
-    return this.probe.query().then((s) => (this.last = s));
+    const reading = this.probe.reading ? this.probe.reading() : this.probe.query().then((state): EchoReading => ({ state }));
+    return reading.then((r) => {
+      this.answered++;
+      this.last = r.state;
+      if (r.takenBy !== undefined) {
+        this.stamped.push({ n: this.answered, state: r.state, takenBy: r.takenBy });
+        if (this.stamped.length > STAMPED_KEPT) this.stamped.shift();
+      }
+      return r.state;
+    });
   }
 }

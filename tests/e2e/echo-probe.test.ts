@@ -33,4 +33,20 @@ describe('the echo probe on a real PTY', () => {
       }
     }
   });
+
+  it("stamps each reading with the helper's clock, between the question and the answer", async () => {
+    const { pty, pts } = await terminalIn('echo icanon');
+    const probe = new EchoProbe(pts);
+    try {
+      const asked = Date.now();
+      const r = await probe.reading();
+      const answered = Date.now();
+      expect(r.state).toBe('on');
+      expect(r.takenBy).toBeGreaterThanOrEqual(asked);
+      expect(r.takenBy).toBeLessThanOrEqual(answered + 1);
+    } finally {
+      probe.dispose();
+      pty.kill();
+    }
+  });
 });
