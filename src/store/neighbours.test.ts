@@ -79,6 +79,18 @@ describe('lendToNeighbours', () => {
     expect(out[0]?.answers).toBe('1');
   });
 
+  it('keeps the whole score of an answer that asks back: it answers the question before it', () => {
+    const q = hit('1', 'What type of movies do you like best?', 1);
+    const answer = hit('2', 'I love action and sci-fi movies, the effects are so cool! What about you?', 0.3);
+    const other = hit('3', 'Did you watch the game last night?', 0.8);
+    const out = lendToNeighbours([q, other], (h) => (h.memory.id === '1' ? { after: answer } : {}), { ...W, asking: 0.6 });
+    expect(out.map((h) => [h.memory.id, h.score])).toEqual([
+      ['2', 0.9],
+      ['1', 0.6],
+      ['3', 0.48],
+    ]);
+  });
+
   it('knows a question in either language', () => {
     expect(asksQuestion('How long have you been married?')).toBe(true);
     expect(asksQuestion('你们用什么测试框架？ ')).toBe(true);
