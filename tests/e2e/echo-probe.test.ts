@@ -16,7 +16,8 @@ async function terminalIn(stty: string): Promise<{ pty: IPty; pts: string }> {
   return { pty, pts: (pty as unknown as { ptsName: string }).ptsName };
 }
 
-describe('the echo probe on a real PTY', () => {
+// Both helpers: perl where it is installed (as here), and the shell with stty where it is not.
+describe.each(['any', 'sh'] as const)('the echo probe on a real PTY (helper: %s)', (shell) => {
   it('tells echo on, a hidden line and raw keys apart, answering questions in order', async () => {
     for (const [stty, want] of [
       ['echo icanon', 'on'],
@@ -24,7 +25,7 @@ describe('the echo probe on a real PTY', () => {
       ['-echo -icanon', 'raw'],
     ] as const) {
       const { pty, pts } = await terminalIn(stty);
-      const probe = new EchoProbe(pts);
+      const probe = new EchoProbe(pts, shell);
       try {
         expect(await Promise.all([probe.query(), probe.query()])).toEqual([want, want]);
       } finally {
@@ -36,7 +37,7 @@ describe('the echo probe on a real PTY', () => {
 
   it("stamps each reading with the helper's clock, between the question and the answer", async () => {
     const { pty, pts } = await terminalIn('echo icanon');
-    const probe = new EchoProbe(pts);
+    const probe = new EchoProbe(pts, shell);
     try {
       const asked = Date.now();
       const r = await probe.reading();
