@@ -47,11 +47,15 @@ export function parseStamp(line: string): number | undefined {
  */
 const PERL_PROBE = [
   'use strict; use POSIX (); use Time::HiRes (); $| = 1;',
-  'my $fd = POSIX::open($ARGV[0], POSIX::O_RDONLY() | POSIX::O_NOCTTY() | POSIX::O_NONBLOCK());',
   'my $t = POSIX::Termios->new;',
   'while (defined(my $q = <STDIN>)) {',
   "  my $s = 'unknown';",
-  "  if (defined $fd && $t->getattr($fd)) { my $l = $t->getlflag; $s = ($l & POSIX::ECHO()) ? 'on' : ($l & POSIX::ICANON()) ? 'off' : 'raw'; }",
+  // Opened for each reading, as stty does: a descriptor held open would keep the terminal from hanging up when the child exits.
+  '  my $fd = POSIX::open($ARGV[0], POSIX::O_RDONLY() | POSIX::O_NOCTTY() | POSIX::O_NONBLOCK());',
+  '  if (defined $fd) {',
+  "    if ($t->getattr($fd)) { my $l = $t->getlflag; $s = ($l & POSIX::ECHO()) ? 'on' : ($l & POSIX::ICANON()) ? 'off' : 'raw'; }",
+  '    POSIX::close($fd);',
+  '  }',
   '  printf "%s\\n%d\\n", $s, Time::HiRes::time() * 1e6;',
   '}',
 ].join(' ');

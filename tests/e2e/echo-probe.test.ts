@@ -1,6 +1,20 @@
+import { readdirSync, readlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { spawn, type IPty } from 'node-pty';
 import { EchoProbe } from '../../src/pty/echo-probe.js';
+
+/** Processes holding `pts` open (Linux /proc): a helper that kept it open would stop the terminal hanging up when its child exits. */
+function holding(pts: string): number[] {
+  const pids: number[] = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`) === pts)) pids.push(Number(pid));
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return pids;
+}
 
 /** A shell on a real PTY, told to set its terminal; resolves with its pts once it has. */
 async function terminalIn(stty: string): Promise<{ pty: IPty; pts: string }> {
@@ -45,6 +59,19 @@ describe.each(['any', 'sh'] as const)('the echo probe on a real PTY (helper: %s)
       expect(r.state).toBe('on');
       expect(r.takenBy).toBeGreaterThanOrEqual(asked);
       expect(r.takenBy).toBeLessThanOrEqual(answered + 1);
+    } finally {
+      probe.dispose();
+      pty.kill();
+    }
+  });
+
+  it.runIf(process.platform === 'linux')('holds the terminal open only while it reads it', async () => {
+    const { pty, pts } = await terminalIn('echo icanon');
+    const before = holding(pts).sort();
+    const probe = new EchoProbe(pts, shell);
+    try {
+      expect(await probe.query()).toBe('on');
+      expect(holding(pts).sort()).toEqual(before);
     } finally {
       probe.dispose();
       pty.kill();
