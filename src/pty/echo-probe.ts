@@ -1,6 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants as fsConstants } from 'node:fs';
-import { delimiter, join } from 'node:path';
 
 /**
  * on: the terminal echoes typed text. raw: echo and canonical mode are both
@@ -28,77 +26,14 @@ export interface EchoReading {
   takenBy?: number;
 }
 
-/**
- * The helper's clock as ms since the epoch: `date +%s%N` (19 digits, ns) or
- * bash's $EPOCHREALTIME without its point (16 digits, µs); undefined for
- * anything else (BSD date prints a literal N).
- */
+/** `date +%s%N` as ms since the epoch; undefined for anything else (BSD date prints a literal N). */
 export function parseStamp(line: string): number | undefined {
   const t = line.trim();
-  if (/^\d{19}$/.test(t)) return Number(BigInt(t) / 1000n) / 1000;
-  return /^\d{16}$/.test(t) ? Number(t) / 1000 : undefined;
-}
-
-/**
- * Perl reads the flags itself (tcgetattr through POSIX::Termios, with the
- * platform's own ECHO and ICANON bits) and its clock, so a reading forks
- * nothing: a forked stty per reading, twice a keystroke, competed with the
- * echo of the next key (+1.3 ms p50 typing at human pace, bench/latency.mjs).
- */
-const PERL_PROBE = [
-  'use strict; use POSIX (); use Time::HiRes (); $| = 1;',
-  'my $t = POSIX::Termios->new;',
-  'while (defined(my $q = <STDIN>)) {',
-  "  my $s = 'unknown';",
-  // Opened for each reading, as stty does: a descriptor held open would keep the terminal from hanging up when the child exits.
-  '  my $fd = POSIX::open($ARGV[0], POSIX::O_RDONLY() | POSIX::O_NOCTTY() | POSIX::O_NONBLOCK());',
-  '  if (defined $fd) {',
-  "    if ($t->getattr($fd)) { my $l = $t->getlflag; $s = ($l & POSIX::ECHO()) ? 'on' : ($l & POSIX::ICANON()) ? 'off' : 'raw'; }",
-  '    POSIX::close($fd);',
-  '  }',
-  '  printf "%s\\n%d\\n", $s, Time::HiRes::time() * 1e6;',
-  '}',
-].join(' ');
-
-/**
- * The helper and its arguments. Each answer is two lines: the state, then
- * the helper's clock after it, which tells a reading taken before an input
- * from one taken after it. Without perl, a shell runs stty -g; bash 5 has
- * the clock built in ($EPOCHREALTIME, digits only: a locale may put a comma
- * in it), other shells fork date for it.
- */
-function helperCommand(ptsName: string, shell: 'any' | 'sh'): [string, string[]] {
-  const perl = shell === 'any' ? findOnPath('perl') : undefined;
-  if (perl) return [perl, ['-e', PERL_PROBE, ptsName]];
-  const flag = process.platform === 'darwin' ? '-f' : '-F';
-  const bash = shell === 'any' ? findOnPath('bash') : undefined;
-  const clock = bash ? 'if [ -n "${EPOCHREALTIME:-}" ]; then echo "${EPOCHREALTIME//[!0-9]/}"; else date +%s%N 2>/dev/null || echo -; fi' : 'date +%s%N 2>/dev/null || echo -';
-  return [bash ?? 'sh', ['-c', `while IFS= read -r _; do stty -g ${flag} "$1" 2>/dev/null || echo unknown; ${clock}; done`, 'claude-mem-echo-probe', ptsName]];
-}
-
-/** The first executable `name` on PATH, found without forking. */
-function findOnPath(name: string): string | undefined {
-  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const file = join(dir, name);
-    try {
-      accessSync(file, fsConstants.X_OK);
-      return file;
-    } catch {
-      // Not here.
-    }
-  }
-  return undefined;
+  return /^\d{19}$/.test(t) ? Number(BigInt(t) / 1000n) / 1000 : undefined;
 }
 
 /** A probe that does not answer in this long counts as unknown (not recorded). */
 const PROBE_TIMEOUT_MS = 1000;
-
-/** An answer of the perl helper (the state itself), else `stty -g` output. */
-export function parseAnswer(line: string): EchoState {
-  const t = line.trim();
-  return t === 'on' || t === 'raw' || t === 'off' || t === 'unknown' ? t : parseSttyG(t);
-}
 
 /**
  * Parses `stty -g` output: colon-separated hex fields, c_lflag fourth.
@@ -129,18 +64,19 @@ export class EchoProbe {
    * session nobody types into (`run true`, a script) never forks it, and a
    * launch is ~4 ms shorter.
    */
-  constructor(
-    private readonly ptsName: string,
-    /** Tests only: the sh-and-stty helper even where perl is installed. */
-    private readonly shell: 'any' | 'sh' = 'any',
-  ) {}
+  constructor(private readonly ptsName: string) {}
 
   private start(): void {
     if (this.helper || this.dead) return;
     const ptsName = this.ptsName;
+    const flag = process.platform === 'darwin' ? '-f' : '-F';
     try {
-      const [file, args] = helperCommand(ptsName, this.shell);
-      this.helper = spawn(file, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+      this.helper = spawn(
+        'sh',
+        // Two lines per answer: the state, then the clock after it, which tells a reading taken before an input from one taken after it.
+        ['-c', `while IFS= read -r _; do stty -g ${flag} "$1" 2>/dev/null || echo unknown; date +%s%N 2>/dev/null || echo -; done`, 'claude-mem-echo-probe', ptsName],
+        { stdio: ['pipe', 'pipe', 'ignore'] },
+      );
     } catch {
       this.dead = true;
       return;
@@ -159,7 +95,7 @@ export class EchoProbe {
         partial = lines.pop() ?? '';
         for (const line of lines) {
           if (state === undefined) {
-            state = parseAnswer(line);
+            state = parseSttyG(line);
             continue;
           }
           const takenBy = parseStamp(line);

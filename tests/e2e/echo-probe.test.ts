@@ -30,8 +30,7 @@ async function terminalIn(stty: string): Promise<{ pty: IPty; pts: string }> {
   return { pty, pts: (pty as unknown as { ptsName: string }).ptsName };
 }
 
-// Both helpers: perl where it is installed (as here), and the shell with stty where it is not.
-describe.each(['any', 'sh'] as const)('the echo probe on a real PTY (helper: %s)', (shell) => {
+describe('the echo probe on a real PTY', () => {
   it('tells echo on, a hidden line and raw keys apart, answering questions in order', async () => {
     for (const [stty, want] of [
       ['echo icanon', 'on'],
@@ -39,7 +38,7 @@ describe.each(['any', 'sh'] as const)('the echo probe on a real PTY (helper: %s)
       ['-echo -icanon', 'raw'],
     ] as const) {
       const { pty, pts } = await terminalIn(stty);
-      const probe = new EchoProbe(pts, shell);
+      const probe = new EchoProbe(pts);
       try {
         expect(await Promise.all([probe.query(), probe.query()])).toEqual([want, want]);
       } finally {
@@ -51,7 +50,7 @@ describe.each(['any', 'sh'] as const)('the echo probe on a real PTY (helper: %s)
 
   it("stamps each reading with the helper's clock, between the question and the answer", async () => {
     const { pty, pts } = await terminalIn('echo icanon');
-    const probe = new EchoProbe(pts, shell);
+    const probe = new EchoProbe(pts);
     try {
       const asked = Date.now();
       const r = await probe.reading();
@@ -68,7 +67,7 @@ describe.each(['any', 'sh'] as const)('the echo probe on a real PTY (helper: %s)
   it.runIf(process.platform === 'linux')('holds the terminal open only while it reads it', async () => {
     const { pty, pts } = await terminalIn('echo icanon');
     const before = holding(pts).sort();
-    const probe = new EchoProbe(pts, shell);
+    const probe = new EchoProbe(pts);
     try {
       expect(await probe.query()).toBe('on');
       expect(holding(pts).sort()).toEqual(before);
