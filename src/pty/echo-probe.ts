@@ -110,10 +110,6 @@ export class EchoProbe {
     (helper.stdin as { unref?: () => void } | null)?.unref?.();
   }
 
-  query(): Promise<EchoState> {
-    return this.reading().then((r) => r.state);
-  }
-
   reading(): Promise<EchoReading> {
     this.start();
     if (this.dead || !this.helper?.stdin) return Promise.resolve({ state: 'unknown' });

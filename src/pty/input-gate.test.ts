@@ -5,14 +5,15 @@ import type { EchoReading, EchoState } from './echo-probe.js';
 import type { SessionEvent } from './events.js';
 
 /** A probe answering with the terminal's state when it answers, after `delayMs`; it counts the questions. */
-function fakeTerminal(delayMs = 1): { probe: { query: () => Promise<EchoState> }; set: (s: EchoState) => void; asked: () => number } {
+function fakeTerminal(delayMs = 1): { probe: { reading: () => Promise<EchoReading> }; set: (s: EchoState) => void; asked: () => number } {
   let state: EchoState = 'on';
   let asked = 0;
   return {
     probe: {
-      query: () => {
+      // No clock: the state when it answers, as a helper whose `date` gives none.
+      reading: () => {
         asked++;
-        return new Promise((r) => setTimeout(() => r(state), delayMs));
+        return new Promise((r) => setTimeout(() => r({ state }), delayMs));
       },
     },
     set: (s) => (state = s),
@@ -24,7 +25,6 @@ function fakeTerminal(delayMs = 1): { probe: { query: () => Promise<EchoState> }
 function stampedTerminal(takeMs: number, answerMs: number) {
   let state: EchoState = 'on';
   const probe = {
-    query: () => probe.reading().then((r) => r.state),
     reading: () =>
       new Promise<EchoReading>((resolve) => {
         setTimeout(() => {

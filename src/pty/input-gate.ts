@@ -1,10 +1,16 @@
-import { mayRecord, type EchoReading, type EchoState } from './echo-probe.js';
+import { mayRecord, type EchoProbe, type EchoState } from './echo-probe.js';
 import type { OrderedSink } from './ordered-sink.js';
 
 /** Output settles before we re-read the echo flag; a prompt arrives in bursts. */
 const OUTPUT_PROBE_DEBOUNCE_MS = 15;
 /** Long enough for the key's echo to have passed, short next to human typing. */
 const INPUT_PROBE_DELAY_MS = 20;
+
+/** What the gate asks: a reading, with the helper's clock where it has one (EchoProbe). */
+export type EchoSource = Pick<EchoProbe, 'reading'>;
+
+/** Readings kept for inputs still waiting on theirs: a few output bursts' worth. */
+const STAMPED_KEPT = 16;
 
 /**
  * Decides whether typed input may be recorded. A password prompt turns echo
@@ -28,15 +34,6 @@ const INPUT_PROBE_DELAY_MS = 20;
  * right after a CLI's first draw without a reading before it, and so out
  * of the log: an explicit `!记得` among them.
  */
-/** What the gate asks: a reading with its clock where the probe has one. */
-export interface EchoSource {
-  query(): Promise<EchoState>;
-  reading?(): Promise<EchoReading>;
-}
-
-/** Readings kept for inputs still waiting on theirs: a few output bursts' worth. */
-const STAMPED_KEPT = 16;
-
 export class InputGate {
   private last: EchoState = 'unknown';
   /** Readings answered so far: `last` is the `answered`th. */
@@ -130,8 +127,7 @@ export class InputGate {
   }
 
   private read(): Promise<EchoState> {
-    const reading = this.probe.reading ? this.probe.reading() : this.probe.query().then((state): EchoReading => ({ state }));
-    return reading.then((r) => {
+    return this.probe.reading().then((r) => {
       this.answered++;
       this.last = r.state;
       if (r.takenBy !== undefined) {

@@ -40,7 +40,7 @@ describe('the echo probe on a real PTY', () => {
       const { pty, pts } = await terminalIn(stty);
       const probe = new EchoProbe(pts);
       try {
-        expect(await Promise.all([probe.query(), probe.query()])).toEqual([want, want]);
+        expect((await Promise.all([probe.reading(), probe.reading()])).map((r) => r.state)).toEqual([want, want]);
       } finally {
         probe.dispose();
         pty.kill();
@@ -69,7 +69,7 @@ describe('the echo probe on a real PTY', () => {
     const before = holding(pts).sort();
     const probe = new EchoProbe(pts);
     try {
-      expect(await probe.query()).toBe('on');
+      expect((await probe.reading()).state).toBe('on');
       expect(holding(pts).sort()).toEqual(before);
     } finally {
       probe.dispose();
