@@ -111,6 +111,16 @@ describe('InputGate', () => {
       gate.close();
     }));
 
+  it("trusts no clock that disagrees with the gate's own: a stamp from before the question counts for nothing", () =>
+    withFakeTimers(async () => {
+      const { gate, recorded } = gateOver({ probe: { reading: () => new Promise<EchoReading>((r) => setTimeout(() => r({ state: 'on', takenBy: 0 }), 300)) } });
+      await vi.advanceTimersByTimeAsync(50);
+      gate.noteInput(0.05, 'hunter2\r');
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(recorded).toEqual([]);
+      gate.close();
+    }));
+
   it('keeps a password out when the reading on its way was taken after it, whatever it says', () =>
     withFakeTimers(async () => {
       // The helper is slow to even take the reading: by then the password was entered and echo is back on.

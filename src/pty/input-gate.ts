@@ -127,10 +127,13 @@ export class InputGate {
   }
 
   private read(): Promise<EchoState> {
+    const askedAt = Date.now();
     return this.probe.reading().then((r) => {
       this.answered++;
       this.last = r.state;
-      if (r.takenBy !== undefined) {
+      // The helper's clock counts only where it agrees with ours: between the question and the answer.
+      // Under faketime each `date` starts its own fake clock, and a reading taken after a password must never pass for one before it.
+      if (r.takenBy !== undefined && r.takenBy >= askedAt - 1 && r.takenBy <= Date.now() + 1) {
         this.stamped.push({ n: this.answered, state: r.state, takenBy: r.takenBy });
         if (this.stamped.length > STAMPED_KEPT) this.stamped.shift();
       }
