@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeEvent, encodeHeader, parseCast, CastFormatError } from './asciicast.js';
-import { parseSttyG, parseStamp } from './echo-probe.js';
+import { parseSttyG } from './echo-probe.js';
 import { exitStatus } from './exit-status.js';
 
 const header = { version: 2 as const, width: 80, height: 24, timestamp: 1, command: 'bash', env: { TERM: 'xterm', SHELL: '/bin/sh' } };
@@ -47,13 +47,6 @@ describe('echo state from stty -g', () => {
     // readline, vim, TUIs: echo and canonical off → raw, they echo themselves
     expect(parseSttyG('6c02:5:4bf:8a31:3:1c:7f:15:4:0:1:0:11:13:1a:ff:12:0:17:0:ff:0:0:0')).toBe('raw');
     expect(parseSttyG('unknown')).toBe('unknown');
-  });
-
-  it("reads the helper's clock from date +%s%N, and nothing from a date without nanoseconds", () => {
-    expect(parseStamp('1733430000123456789\n')).toBeCloseTo(1733430000123.456, 2);
-    expect(parseStamp('1733430000N')).toBeUndefined();
-    expect(parseStamp('-')).toBeUndefined();
-    expect(parseStamp('')).toBeUndefined();
   });
 });
 

@@ -16,22 +16,6 @@ const ICANON_FLAG = 0o2;
 export function mayRecord(s: EchoState): boolean {
   return s === 'on' || s === 'raw';
 }
-/**
- * One reading of the echo state. `takenBy`: a wall-clock time (ms since the
- * epoch) by which the reading had surely been taken, from the helper's
- * clock after its stty; absent where `date` gives no nanoseconds (BSD).
- */
-export interface EchoReading {
-  state: EchoState;
-  takenBy?: number;
-}
-
-/** `date +%s%N` as ms since the epoch; undefined for anything else (BSD date prints a literal N). */
-export function parseStamp(line: string): number | undefined {
-  const t = line.trim();
-  return /^\d{19}$/.test(t) ? Number(BigInt(t) / 1000n) / 1000 : undefined;
-}
-
 /** A probe that does not answer in this long counts as unknown (not recorded). */
 const PROBE_TIMEOUT_MS = 1000;
 
@@ -56,7 +40,7 @@ export function parseSttyG(line: string): EchoState {
  */
 export class EchoProbe {
   private helper: ChildProcess | undefined;
-  private waiting: Array<(r: EchoReading) => void> = [];
+  private waiting: Array<(s: EchoState) => void> = [];
   private dead = false;
 
   /**
@@ -73,8 +57,7 @@ export class EchoProbe {
     try {
       this.helper = spawn(
         'sh',
-        // Two lines per answer: the state, then the clock after it, which tells a reading taken before an input from one taken after it.
-        ['-c', `while IFS= read -r _; do stty -g ${flag} "$1" 2>/dev/null || echo unknown; date +%s%N 2>/dev/null || echo -; done`, 'claude-mem-echo-probe', ptsName],
+        ['-c', `while IFS= read -r _; do stty -g ${flag} "$1" 2>/dev/null || echo unknown; done`, 'claude-mem-echo-probe', ptsName],
         { stdio: ['pipe', 'pipe', 'ignore'] },
       );
     } catch {
@@ -88,20 +71,11 @@ export class EchoProbe {
     if (helper.stdout) {
       // One answer per line. Split here, not by readline, which the launch path would load for this alone.
       let partial = '';
-      let state: EchoState | undefined;
       helper.stdout.setEncoding('utf8');
       helper.stdout.on('data', (chunk: string) => {
         const lines = (partial + chunk).split('\n');
         partial = lines.pop() ?? '';
-        for (const line of lines) {
-          if (state === undefined) {
-            state = parseSttyG(line);
-            continue;
-          }
-          const takenBy = parseStamp(line);
-          this.waiting.shift()?.(takenBy === undefined ? { state } : { state, takenBy });
-          state = undefined;
-        }
+        for (const line of lines) this.waiting.shift()?.(parseSttyG(line));
       });
     }
     // The helper must never keep the wrapper alive.
@@ -110,12 +84,12 @@ export class EchoProbe {
     (helper.stdin as { unref?: () => void } | null)?.unref?.();
   }
 
-  reading(): Promise<EchoReading> {
+  query(): Promise<EchoState> {
     this.start();
-    if (this.dead || !this.helper?.stdin) return Promise.resolve({ state: 'unknown' });
-    return new Promise<EchoReading>((resolve) => {
+    if (this.dead || !this.helper?.stdin) return Promise.resolve('unknown');
+    return new Promise<EchoState>((resolve) => {
       let done = false;
-      const settle = (s: EchoReading): void => {
+      const settle = (s: EchoState): void => {
         if (done) return;
         done = true;
         clearTimeout(timer);
@@ -123,7 +97,7 @@ export class EchoProbe {
       };
       const timer = setTimeout(() => {
         // Keep the FIFO aligned: the late answer will be consumed by this slot.
-        settle({ state: 'unknown' });
+        settle('unknown');
       }, PROBE_TIMEOUT_MS);
       timer.unref();
       this.waiting.push(settle);
@@ -139,6 +113,6 @@ export class EchoProbe {
   private die(): void {
     if (this.dead) return;
     this.dead = true;
-    this.waiting.splice(0).forEach((w) => w({ state: 'unknown' }));
+    this.waiting.splice(0).forEach((w) => w('unknown'));
   }
 }

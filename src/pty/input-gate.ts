@@ -6,12 +6,6 @@ const OUTPUT_PROBE_DEBOUNCE_MS = 15;
 /** Long enough for the key's echo to have passed, short next to human typing. */
 const INPUT_PROBE_DELAY_MS = 20;
 
-/** What the gate asks: a reading, with the helper's clock where it has one (EchoProbe). */
-export type EchoSource = Pick<EchoProbe, 'reading'>;
-
-/** Readings kept for inputs still waiting on theirs: a few output bursts' worth. */
-const STAMPED_KEPT = 16;
-
 /**
  * Decides whether typed input may be recorded. A password prompt turns echo
  * off (canonical mode staying on) before the user types and back on right
@@ -21,13 +15,9 @@ const STAMPED_KEPT = 16;
  * fresh after each burst of output) and in a reading taken after it.
  * Unknown counts as hidden: when in doubt, nothing is recorded.
  *
- * "Before" is the last reading answered before the input, or a later one
- * whose helper's clock says it was taken before the input was written (its
- * `takenBy`). A reading on its way without that proof may have been taken
- * after the input (a password typed and entered, echo back on), so it never
- * stands for one taken before. The clock is what keeps the first line typed
- * at a prompt drawn a moment ago in the log when the machine is busy: its
- * first reading may answer only after that line.
+ * "Before" is the last reading answered before the input: one still on
+ * its way may be taken after it (a password typed and entered, echo back
+ * on), so it never stands for one taken before.
  *
  * The first reading is taken as the session starts. Deferring it (to save
  * the helper's fork, ~5 ms of a `run true`) left the first line typed
@@ -36,9 +26,6 @@ const STAMPED_KEPT = 16;
  */
 export class InputGate {
   private last: EchoState = 'unknown';
-  /** Readings answered so far: `last` is the `answered`th. */
-  private answered = 0;
-  private readonly stamped: Array<{ n: number; state: EchoState; takenBy: number }> = [];
   private outputTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private lastOutput = 0;
@@ -46,7 +33,7 @@ export class InputGate {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
-    private readonly probe: EchoSource,
+    private readonly probe: Pick<EchoProbe, 'query'>,
     private readonly sink: OrderedSink,
   ) {
     this.refresh();
@@ -84,14 +71,9 @@ export class InputGate {
    */
   noteInput(t: number, data: string): void {
     if (this.closed) return;
-    // Written already: a reading the helper's clock puts before this moment was taken before the input.
-    const wroteAt = Date.now();
-    const answeredBefore = this.answered;
-    const lastBefore = this.last;
+    const before = this.last;
     const settle = this.sink.reserve();
     const done = this.afterReading().then((after) => {
-      const proven = this.stamped.filter((r) => r.n > answeredBefore && r.takenBy < wroteAt).at(-1);
-      const before = proven?.state ?? lastBefore;
       // "unknown" after the input means the terminal is gone (the child
       // exited on this very line): the reading before it still decides.
       const ok = mayRecord(before) && (mayRecord(after) || after === 'unknown');
@@ -127,17 +109,6 @@ export class InputGate {
   }
 
   private read(): Promise<EchoState> {
-    const askedAt = Date.now();
-    return this.probe.reading().then((r) => {
-      this.answered++;
-      this.last = r.state;
-      // The helper's clock counts only where it agrees with ours: between the question and the answer.
-      // Under faketime each `date` starts its own fake clock, and a reading taken after a password must never pass for one before it.
-      if (r.takenBy !== undefined && r.takenBy >= askedAt - 1 && r.takenBy <= Date.now() + 1) {
-        this.stamped.push({ n: this.answered, state: r.state, takenBy: r.takenBy });
-        if (this.stamped.length > STAMPED_KEPT) this.stamped.shift();
-      }
-      return r.state;
-    });
+    return this.probe.query().then((s) => (this.last = s));
   }
 }
