@@ -18,7 +18,7 @@ function holding(pts: string): number[] {
 
 /** A shell on a real PTY, told to set its terminal; resolves with its pts once it has. */
 async function terminalIn(stty: string): Promise<{ pty: IPty; pts: string }> {
-  const pty = spawn('sh', ['-c', `stty ${stty}; echo ready; sleep 30`], { cols: 80, rows: 24, env: process.env });
+  const pty = spawn('sh', ['-c', `stty ${stty}; echo ready; exec sleep 30`], { cols: 80, rows: 24, env: process.env });
   await new Promise<void>((r) => {
     const sub = pty.onData((d) => {
       if (d.includes('ready')) {
@@ -54,7 +54,8 @@ describe('the echo probe on a real PTY', () => {
     const probe = new EchoProbe(pts);
     try {
       expect(await probe.query()).toBe('on');
-      expect(holding(pts).sort()).toEqual(before);
+      // The answer is written before the reading stty exits, so it may still hold the pts for a moment: wait for it to let go.
+      await expect.poll(() => holding(pts).sort(), { timeout: 5000, interval: 20 }).toEqual(before);
     } finally {
       probe.dispose();
       pty.kill();
