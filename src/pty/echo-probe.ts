@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { echoHelperArgs } from './echo-helper.js';
 
 /**
  * on: the terminal echoes typed text. raw: echo and canonical mode are both
@@ -34,8 +35,8 @@ export function parseSttyG(line: string): EchoState {
 
 /**
  * Reads the echo flag of the child's terminal. Node has no tcgetattr, so a
- * long-lived helper shell runs `stty -g` on the PTY's slave side each time we
- * ask. Keeping the helper alive means the wrapper never forks on the
+ * long-lived helper (see echo-helper.ts) reads the PTY's slave side each
+ * time we ask. Keeping the helper alive means the wrapper never forks on the
  * keystroke path: asking is one short write to a pipe.
  */
 export class EchoProbe {
@@ -52,14 +53,10 @@ export class EchoProbe {
 
   private start(): void {
     if (this.helper || this.dead) return;
-    const ptsName = this.ptsName;
-    const flag = process.platform === 'darwin' ? '-f' : '-F';
     try {
-      this.helper = spawn(
-        'sh',
-        ['-c', `while IFS= read -r _; do stty -g ${flag} "$1" 2>/dev/null || echo unknown; done`, 'claude-mem-echo-probe', ptsName],
-        { stdio: ['pipe', 'pipe', 'ignore'] },
-      );
+      this.helper = spawn('sh', echoHelperArgs(this.ptsName, process.platform, process.arch), {
+        stdio: ['pipe', 'pipe', 'ignore'],
+      });
     } catch {
       this.dead = true;
       return;

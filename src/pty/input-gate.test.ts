@@ -82,4 +82,27 @@ describe('InputGate', () => {
       expect(recorded.map((e) => e.data)).toEqual(['ls\r']);
       gate.close();
     }));
+
+  it('takes one reading for a key and its echo, and still reads after output that follows the reading', () =>
+    withFakeTimers(async () => {
+      const t = fakeTerminal();
+      const { gate, recorded } = gateOver(t);
+      await vi.advanceTimersByTimeAsync(100);
+      const first = t.asked();
+      gate.noteInput(1, 'a');
+      await vi.advanceTimersByTimeAsync(1);
+      gate.noteOutput(); // the key's echo
+      await vi.advanceTimersByTimeAsync(100);
+      expect(t.asked() - first).toBe(1);
+      expect(recorded.map((e) => e.data)).toEqual(['a']);
+      // Output after the key's reading was taken (a password prompt) is read again.
+      t.set('off');
+      gate.noteOutput();
+      await vi.advanceTimersByTimeAsync(100);
+      expect(t.asked() - first).toBe(2);
+      gate.noteInput(2, 'hunter2\r');
+      await vi.advanceTimersByTimeAsync(100);
+      expect(recorded.map((e) => e.data)).toEqual(['a']);
+      gate.close();
+    }));
 });

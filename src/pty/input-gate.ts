@@ -56,6 +56,10 @@ export class InputGate {
           return;
         }
         this.outputTimer = undefined;
+        // A reading already due after a key (the key's own echo is this
+        // output) starts later than this one would, so it stands for both:
+        // a typed key costs one stty, not two competing with the next key.
+        if (this.nextReading) return;
         this.refresh();
       }, delay);
       this.outputTimer.unref();

@@ -1,7 +1,11 @@
-import { readdirSync, readlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawn, type IPty } from 'node-pty';
-import { EchoProbe } from '../../src/pty/echo-probe.js';
+import { execFileSync } from 'node:child_process';
+import { EchoProbe, parseSttyG } from '../../src/pty/echo-probe.js';
+import { echoHelperArgs } from '../../src/pty/echo-helper.js';
 
 /** Processes holding `pts` open (Linux /proc): a helper that kept it open would stop the terminal hanging up when its child exits. */
 function holding(pts: string): number[] {
@@ -40,7 +44,9 @@ describe('the echo probe on a real PTY', () => {
       const { pty, pts } = await terminalIn(stty);
       const probe = new EchoProbe(pts);
       try {
-        expect(await Promise.all([probe.query(), probe.query()])).toEqual([want, want]);
+        // The first reading is stty's, the rest the perl reader's (echo-helper.ts): both must agree.
+        expect(await Promise.all([probe.query(), probe.query(), probe.query()])).toEqual([want, want, want]);
+        expect(await probe.query()).toBe(want);
       } finally {
         probe.dispose();
         pty.kill();
@@ -58,6 +64,31 @@ describe('the echo probe on a real PTY', () => {
       await expect.poll(() => holding(pts).sort(), { timeout: 5000, interval: 20 }).toEqual(before);
     } finally {
       probe.dispose();
+      pty.kill();
+    }
+  });
+
+  it('reads the same flags with perl, and with stty alone where perl is missing', async () => {
+    const { pty, pts } = await terminalIn('-echo icanon');
+    // A PATH holding stty and nothing else: no perl to turn into.
+    const sttyOnly = mkdtempSync(join(tmpdir(), 'stty-only-'));
+    symlinkSync(execFileSync('/bin/sh', ['-c', 'command -v stty'], { encoding: 'utf8' }).trim(), join(sttyOnly, 'stty'));
+    try {
+      for (const PATH of [process.env.PATH, sttyOnly]) {
+        // Three questions: stty answers the first, then perl (or stty again) the rest.
+        const out = execFileSync('/bin/sh', echoHelperArgs(pts, process.platform, process.arch), {
+          input: '?\n?\n?\n',
+          env: { ...process.env, PATH },
+          encoding: 'utf8',
+        });
+        const lines = out.trim().split('\n');
+        expect(lines.map(parseSttyG)).toEqual(['off', 'off', 'off']);
+        // stty -g prints every field; the perl reader only the four flag words.
+        const perl = PATH !== sttyOnly && process.platform === 'linux' && ['x64', 'arm64'].includes(process.arch);
+        expect(lines.map((l) => l.split(':').length === 4)).toEqual([false, perl, perl]);
+      }
+    } finally {
+      rmSync(sttyOnly, { recursive: true, force: true });
       pty.kill();
     }
   });
