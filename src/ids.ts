@@ -1,21 +1,37 @@
 /**
  * Ids and string hashes, without loading node:crypto or Web Crypto on the
  * way to the prompt (~5 and ~3 ms of a launch). The ids here are names
- * (a session log, a handover folder, a store's version token, a CLI's
+ * (a session log, a handover file, a store's version token, a CLI's
  * session id), never secrets: Math.random, which V8 seeds per process from
  * the system's entropy, makes them unique across concurrent runs. Secrets
- * (the viewer's token) use node:crypto. node:crypto is also required on the
- * first sha256, by a process that writes.
+ * (the viewer's token, the owner key) use node:crypto, which is required
+ * only on first use: a sha256 by a process that writes, or an HMAC that
+ * repo-owned.ts has not seen before.
  */
 import { createRequire } from 'node:module';
 
 type NodeCrypto = typeof import('node:crypto');
 let nodeCrypto: NodeCrypto | undefined;
 
+/** node:crypto, loaded on first use: ~5–10 ms a launch that needs none of it is spared. */
+function crypto(): NodeCrypto {
+  nodeCrypto ??= createRequire(import.meta.url)('node:crypto') as NodeCrypto;
+  return nodeCrypto;
+}
+
 /** The sha256 of a string, as hex: for what is stored (content hashes). */
 export function sha256Hex(s: string): string {
-  nodeCrypto ??= createRequire(import.meta.url)('node:crypto') as NodeCrypto;
-  return nodeCrypto.createHash('sha256').update(s).digest('hex');
+  return crypto().createHash('sha256').update(s).digest('hex');
+}
+
+/** HMAC-SHA256 of `s` under `key`, as hex. */
+export function hmacSha256Hex(key: string, s: string): string {
+  return crypto().createHmac('sha256', key).update(s).digest('hex');
+}
+
+/** `bytes` bytes from the system's secure random source, as hex: for keys. */
+export function secretHex(bytes: number): string {
+  return crypto().randomBytes(bytes).toString('hex');
 }
 
 /** `bytes` random bytes as lowercase hex (a name, not a secret). */

@@ -12,16 +12,23 @@
  * A repository cannot ship a valid stamp, so the next launch trusts the
  * stamp and asks git nothing. The symlink checks are a few lstat calls and
  * run every time: a pull can add a link to a stamped folder.
+ *
+ * The stamps this user's key made are also listed, with their folders, in
+ * the user's data folder (`owner-stamps`): a stamp that matches its
+ * folder's line there is the one the HMAC would give, so a launch checks it
+ * without loading node:crypto (~5–10 ms). A stamp copied from another of the
+ * user's folders does not match this folder's line, and is computed.
  */
 import { spawnSync } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, lstatSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { realish } from './paths.js';
-import { writePrivateFile } from '../fs-private.js';
+import { FILE_MODE, writePrivateFile } from '../fs-private.js';
+import { hmacSha256Hex, secretHex } from '../ids.js';
 
 export const OWNER_FILE = '.owner';
 const KEY_FILE = 'owner.key';
+const KNOWN_STAMPS_FILE = 'owner-stamps';
 
 export type Ownership = { mine: true } | { mine: false; why: string };
 
@@ -57,7 +64,7 @@ function ownerKey(userDataDir: string, create: boolean): string | undefined {
   } catch {
     if (!create) return undefined;
     try {
-      const key = randomBytes(32).toString('hex');
+      const key = secretHex(32);
       writePrivateFile(file, `${key}\n`);
       return key;
     } catch {
@@ -66,16 +73,45 @@ function ownerKey(userDataDir: string, create: boolean): string | undefined {
   }
 }
 
-const stampOf = (key: string, dataDir: string): string => createHmac('sha256', key).update(realish(dataDir)).digest('hex');
+const stampOf = (key: string, dataDir: string): string => hmacSha256Hex(key, realish(dataDir));
+
+/** `<stamp>\t<real path>` per line; a path's last line wins. */
+function knownStamp(userDataDir: string, realDir: string): string | undefined {
+  let known = '';
+  try {
+    known = readFileSync(join(userDataDir, KNOWN_STAMPS_FILE), 'utf8');
+  } catch {
+    return undefined;
+  }
+  let found: string | undefined;
+  for (const line of known.split('\n')) {
+    const tab = line.indexOf('\t');
+    if (tab > 0 && line.slice(tab + 1) === realDir) found = line.slice(0, tab);
+  }
+  return found;
+}
+
+function rememberStamp(userDataDir: string, realDir: string, stampValue: string): void {
+  try {
+    appendFileSync(join(userDataDir, KNOWN_STAMPS_FILE), `${stampValue}\t${realDir}\n`, { mode: FILE_MODE });
+  } catch {
+    // The HMAC is computed again next time.
+  }
+}
 
 function stamped(userDataDir: string, dataDir: string): boolean {
-  const key = ownerKey(userDataDir, false);
-  if (!key) return false;
+  let shipped: string;
   try {
-    return readFileSync(join(dataDir, OWNER_FILE), 'utf8').trim() === stampOf(key, dataDir);
+    shipped = readFileSync(join(dataDir, OWNER_FILE), 'utf8').trim();
   } catch {
     return false;
   }
+  const realDir = realish(dataDir);
+  if (shipped !== '' && knownStamp(userDataDir, realDir) === shipped) return true;
+  const key = ownerKey(userDataDir, false);
+  if (!key || shipped !== stampOf(key, dataDir)) return false;
+  rememberStamp(userDataDir, realDir, shipped);
+  return true;
 }
 
 /** Marks a data folder as the user's own (best effort: a read-only folder is asked about again next time). */
@@ -83,7 +119,9 @@ function stamp(userDataDir: string, dataDir: string): void {
   const key = ownerKey(userDataDir, true);
   if (!key) return;
   try {
-    writePrivateFile(join(dataDir, OWNER_FILE), `${stampOf(key, dataDir)}\n`);
+    const value = stampOf(key, dataDir);
+    writePrivateFile(join(dataDir, OWNER_FILE), `${value}\n`);
+    rememberStamp(userDataDir, realish(dataDir), value);
   } catch {
     // Not writable (a read-only checkout): nothing lost, git is asked again.
   }

@@ -1,24 +1,32 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensurePrivateDir, removeFileFolder } from '../fs-private.js';
+import { ensurePrivateDir, removeFile, removeFileFolder } from '../fs-private.js';
 import { pidAlive } from '../pty/session-files.js';
 import { randomHex } from '../ids.js';
 
 /**
  * The file a CLI is handed the block in (CLAUDE_MEM_CONTEXT_FILE, aider's
  * --read) holds memories, so it lives in the user's own data dir, not in
- * the shared /tmp. Its folder is named for the wrapper's pid, so one left
- * by a wrapper killed with kill -9 is recognised and removed at the next start.
+ * the shared /tmp. It is named for the wrapper's pid, so one left by a
+ * wrapper killed with kill -9 is recognised and removed at the next start.
+ * One file in a shared private folder, not a folder per launch: a folder's
+ * mkdir and rmdir are journal writes, 1–5 ms of every launch on ext4.
  */
 const RUN_DIR = 'run';
+const PREFIX = 'context-';
 
-export function handoverDir(userDataDir: string): string {
-  const dir = join(userDataDir, RUN_DIR, `${process.pid}-${randomHex(4)}`);
+export function handoverFile(userDataDir: string): string {
+  const dir = join(userDataDir, RUN_DIR);
   ensurePrivateDir(dir);
-  return dir;
+  return join(dir, `${PREFIX}${process.pid}-${randomHex(4)}.md`);
 }
 
-/** Removes handover folders whose wrapper is gone (a small folder of our own: cheap enough for the launch path). */
+/** The wrapper a handover entry belongs to: `context-<pid>-….md`, or `<pid>-…/` as earlier versions made it. */
+function ownerPid(name: string): number {
+  return Number.parseInt(name.startsWith(PREFIX) ? name.slice(PREFIX.length) : name, 10);
+}
+
+/** Removes handover files (and earlier versions' folders) whose wrapper is gone: a small folder of our own, cheap enough for the launch path. */
 export function sweepHandovers(userDataDir: string): number {
   let n = 0;
   const root = join(userDataDir, RUN_DIR);
@@ -29,9 +37,10 @@ export function sweepHandovers(userDataDir: string): number {
     // No run folder yet.
   }
   for (const name of names) {
-    const pid = Number.parseInt(name, 10);
+    const pid = ownerPid(name);
     if (Number.isFinite(pid) && pid > 0 && pidAlive(pid)) continue;
-    removeFileFolder(join(root, name));
+    if (name.startsWith(PREFIX)) removeFile(join(root, name));
+    else removeFileFolder(join(root, name));
     n++;
   }
   return n;

@@ -1,10 +1,9 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { handoverDir } from './handover.js';
+import { handoverFile } from './handover.js';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
 import type { Memory } from '../store/index.js';
-import { FILE_MODE, removeFileFolder } from '../fs-private.js';
+import { FILE_MODE, removeFile } from '../fs-private.js';
 import { cacheKey, lookupBlock, recordPendingHeat, saveBlock } from '../memory/context-cache.js';
 import { cacheEntryOf } from '../memory/next-launch.js';
 import { blockRefs, buildContext, readGitFacts } from '../memory/context.js';
@@ -35,8 +34,7 @@ async function handOver(
   const block = o.searchTool ? { ...shown, text: withToolHint(shown.text, o.searchTool) } : shown;
   const adapter = chooseAdapter(o.agent, o.loaded.config.inject.adapters, o.args);
   // Every CLI gets the file too (CLAUDE_MEM_CONTEXT_FILE), not only file-arg ones.
-  const dir = handoverDir(o.loaded.paths.userDataDir);
-  const file = join(dir, 'context.md');
+  const file = handoverFile(o.loaded.paths.userDataDir);
   writeFileSync(file, `${block.text}\n`, { mode: FILE_MODE });
   const plan = planAdapter(adapter, block.text, file);
   return {
@@ -44,7 +42,7 @@ async function handOver(
     env: plan.env,
     firstInput: plan.firstInput,
     block,
-    cleanup: () => removeFileFolder(dir),
+    cleanup: () => removeFile(file),
   };
 }
 

@@ -74,7 +74,7 @@ describe('the echo probe on a real PTY', () => {
     const sttyOnly = mkdtempSync(join(tmpdir(), 'stty-only-'));
     symlinkSync(execFileSync('/bin/sh', ['-c', 'command -v stty'], { encoding: 'utf8' }).trim(), join(sttyOnly, 'stty'));
     try {
-      for (const PATH of [process.env.PATH, sttyOnly]) {
+      for (const PATH of [process.env['PATH'], sttyOnly]) {
         // Three questions: stty answers the first, then perl (or stty again) the rest.
         const out = execFileSync('/bin/sh', echoHelperArgs(pts, process.platform, process.arch), {
           input: '?\n?\n?\n',
