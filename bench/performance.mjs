@@ -119,11 +119,12 @@ export const TARGETS = [
     ok: (v) => v >= 0.98,
   },
   {
-    what: 'whole `claude-mem query` process, 100k memories',
+    what: 'whole `claude-mem query` process, 100k memories, the query server answering (the first query after 5 idle minutes: cold)',
     target: '≤ 150 ms',
     value: (r) => {
-      const x = row(r.bench, 'query process', /100000 memories/);
-      return x && [`${x['p50 ms']} ms (${x['p99 ms']} ms)`, num(x['p50 ms'])];
+      const x = row(r.bench, 'query process', /100000 memories, the query server/);
+      const cold = row(r.bench, 'query process', /100000 memories, no query server/);
+      return x && [`${x['p50 ms']} ms (${x['p99 ms']} ms${cold ? `; cold ${cold['p50 ms']} ms` : ''})`, num(x['p50 ms'])];
     },
     ok: (v) => v <= 150,
   },

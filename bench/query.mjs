@@ -6,6 +6,7 @@ import { buildStore, syntheticText } from './fixtures.mjs';
 import { openMemory, withMemory } from 'claude-mem';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { lexicalMatches } from '../dist/store/lexical.js';
 import { VectorIndex } from '../dist/store/vectors.js';
 import { AnnReader } from '../dist/store/ann.js';
@@ -172,17 +173,33 @@ export async function query({ sizes, reps }) {
         'p50 ms': fmt(pct(lex.bounded, 50), 2),
         'p99 ms': `over every match: ${fmt(pct(lex.exact, 50), 2)}; top-10 agreement ${fmt(lex.agreement, 3)}`,
       });
+      // Warm: the query server a first query started answers (query-server/); cold: a process that
+      // answers itself every time (retrieval.query_server off), as the first query after 5 idle minutes does.
+      const words = syntheticText(42).slice(0, 20);
+      const query = [process.execPath, CLI, '--quiet', 'query', words];
+      spawnSync(query[0], query.slice(1), { cwd: sb.project, env: sb.env, stdio: 'ignore' });
+      const run = join(sb.env.CLAUDE_MEM_DATA_DIR, 'run');
+      for (const until = Date.now() + 30_000; Date.now() < until && !(existsSync(run) && readdirSync(run).some((f) => f.startsWith('query-'))); ) spawnSync('sleep', ['0.05']);
       const timed = spawnSync(
         process.execPath,
         [
           join(ROOT, 'bench', 'time-processes.mjs'),
-          JSON.stringify({ runs: 11, cwd: sb.project, env: sb.env, variants: { query: [process.execPath, CLI, '--quiet', 'query', syntheticText(42).slice(0, 20)], node: [process.execPath, '-e', '0'] } }),
+          JSON.stringify({
+            runs: 11,
+            cwd: sb.project,
+            env: sb.env,
+            variants: { warm: query, cold: query, node: [process.execPath, '-e', '0'] },
+            envs: { cold: { CLAUDE_MEM_RETRIEVAL_QUERY_SERVER: 'false' } },
+          }),
         ],
         { encoding: 'utf8', maxBuffer: 1 << 20 },
       );
       if (timed.status !== 0) throw new Error(`timing the query process failed: ${timed.stderr}`);
-      const { query: xs, node } = JSON.parse(timed.stdout);
-      rows.push({ figure: 'query process', variant: `claude-mem query, ${n} memories`, 'p50 ms': fmt(median(xs), 1), 'p99 ms': `node -e 0: ${fmt(median(node), 1)}` });
+      const { warm: xs, cold, node } = JSON.parse(timed.stdout);
+      // The server ends with its socket; the sandbox goes at exit.
+      for (const f of existsSync(run) ? readdirSync(run).filter((f) => f.startsWith('query-')) : []) rmSync(join(run, f), { force: true });
+      rows.push({ figure: 'query process', variant: `claude-mem query, ${n} memories, no query server (cold)`, 'p50 ms': fmt(median(cold), 1), 'p99 ms': `node -e 0: ${fmt(median(node), 1)}` });
+      rows.push({ figure: 'query process', variant: `claude-mem query, ${n} memories, the query server answering`, 'p50 ms': fmt(median(xs), 1), 'p99 ms': `node -e 0: ${fmt(median(node), 1)}` });
     }
   }
   return rows;

@@ -50,6 +50,8 @@ const esm = {
         // Higher first: a module the base names is not pulled into the store by a dependency.
         // Its own: a hook spools its event and exits, and must not load the launch's node-pty.
         { name: 'hook-spool', test: file('cli/hook-(?:spool|capture)|env-names'), priority: 4 },
+        // A query the query server answers loads this and the hook spool (paths) alone.
+        { name: 'query-client', test: file('query-server/(?:client|address|protocol)|cli/command-word'), priority: 4 },
         { name: 'base', test: BASE, priority: 3 },
         { name: 'store', test: STORE, priority: 2 },
         { name: 'query', test: QUERY, priority: 2 },

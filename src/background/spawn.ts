@@ -36,7 +36,7 @@ export function runCapped(args: string[], cwd: string, env: NodeJS.ProcessEnv): 
  * Starts `claude-mem --quiet <args>` detached, so the user's shell comes back at
  * once and the work survives the wrapper's exit.
  */
-export function spawnDetached(args: string[], cwd: string, env: NodeJS.ProcessEnv, o: { heapCap?: boolean } = {}): void {
+export function spawnDetached(args: string[], cwd: string, env: NodeJS.ProcessEnv, o: { heapCap?: boolean; nice?: boolean } = {}): void {
   try {
     // --quiet is a global option: it must come before the command.
     const node = o.heapCap === false ? [CLI_ENTRY] : [DISTILL_HEAP_FLAG, CLI_ENTRY];
@@ -48,8 +48,9 @@ export function spawnDetached(args: string[], cwd: string, env: NodeJS.ProcessEn
       stdio: process.env['CLAUDE_MEM_DEBUG_SPAWN'] ? ['ignore', openSync(process.env['CLAUDE_MEM_DEBUG_SPAWN'], 'a'), openSync(process.env['CLAUDE_MEM_DEBUG_SPAWN'], 'a')] : 'ignore',
     });
     child.on('error', () => undefined);
-    // Background work must never compete with the user's own: lowest priority.
-    if (child.pid) {
+    // Background work must never compete with the user's own: lowest priority
+    // (not a server that answers the user's own queries).
+    if (child.pid && o.nice !== false) {
       try {
         setPriority(child.pid, 19);
       } catch {

@@ -1,4 +1,5 @@
-import { FatalError, exitCodes } from '../errors.js';
+import { exitCodes } from '../errors.js';
+import { reportFailure } from './failure.js';
 import { createMessages } from './messages.js';
 import { nativeMismatch } from './native-error.js';
 import { parseLaunchArgs } from './launch-args.js';
@@ -55,23 +56,10 @@ async function main(): Promise<void> {
       });
     }
   } catch (err) {
-    if (err instanceof FatalError) {
-      messages.error(err.message);
-      process.exitCode = err.exitCode;
-      return;
-    }
-    if (nativeMismatch(err)) {
-      messages.error(nativeMismatch(err) as string);
-      process.exitCode = exitCodes.failure;
-      return;
-    }
-    // A store failure no layer below named (it would have said which store): still one line, not a stack.
-    if (err instanceof Error && err.name === 'SqliteError') {
-      messages.error(`a memory store failed: ${err.message}. "claude-mem status" names the stores; if this repeats, one is damaged: move it aside (mv mem.db mem.db.bak) and claude-mem starts a new one.`);
-      process.exitCode = exitCodes.failure;
-      return;
-    }
-    throw err;
+    const code = reportFailure(err, messages);
+    if (code === undefined) throw err;
+    process.exitCode = code;
+    return;
   }
   if (runStatus !== undefined) {
     // stdin and the echo helper may still hold the loop: exit with the

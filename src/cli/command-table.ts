@@ -7,8 +7,8 @@ import type { Command, Option } from 'commander';
 export const COMMAND_TABLE_BEGIN = '<!-- command-table:begin (generated: npm run docs) -->';
 export const COMMAND_TABLE_END = '<!-- command-table:end -->';
 
-/** Commands for developers of claude-mem, not its users. */
-const HIDDEN = new Set(['docs', 'help']);
+/** Commands for developers of claude-mem or its own processes, not its users. */
+const HIDDEN = new Set(['docs', 'help', 'query-server']);
 
 function optionUsage(o: Option): string {
   // "-q, --quiet" → "-q"; "--type <type>" → "--type T"; keep the long name when there is one.

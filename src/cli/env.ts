@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { loadConfig, type LoadedConfig, type Paths } from '../config/index.js';
 import type { DirectoryMemory } from '../memory/index.js';
+import type { OpenOptions } from '../memory/open.js';
 import type { Messages } from './messages.js';
 
 /** What every command is handed: no command reads process globals itself. */
@@ -41,5 +42,23 @@ export async function withCliMemory<T>(
   // Loaded here, not at the top: `run` must not pay for SQLite it may not use.
   // Not the package's barrel: a memory command must not load the wrapper (node-pty, setup).
   const { withUpkeep } = await import('../background/with-upkeep.js');
-  return withUpkeep({ cwd, env: cli.env, loaded, notices: cli.messages, recover: o.recover, create: o.create }, fn);
+  const open = { cwd, env: cli.env, loaded, notices: cli.messages, recover: o.recover, create: o.create };
+  return keeper ? keeper.use(open, fn) : withUpkeep(open, fn);
+}
+
+/**
+ * A process that answers many commands (the query server) keeps each
+ * directory's memory open between them: opening the stores and mapping the
+ * vector index is most of what a one-off query pays.
+ */
+export type KeptOpen = Omit<OpenOptions, 'recover'> & { recover?: boolean; cwd: string; loaded: LoadedConfig & { paths: Paths } };
+
+export interface MemoryKeeper {
+  use<T>(open: KeptOpen, fn: (memory: DirectoryMemory) => Promise<T> | T): Promise<T>;
+}
+
+let keeper: MemoryKeeper | undefined;
+
+export function keepMemoriesOpen(k: MemoryKeeper | undefined): void {
+  keeper = k;
 }

@@ -12,4 +12,21 @@ import * as nodeModule from 'node:module';
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const argv = process.argv.slice(2);
-if (!(argv[0] === 'hook' && (await import('./hook-spool.js')).fastHook(argv, process.env, process.cwd()))) await import('./cli.js');
+if (!(argv[0] === 'hook' && (await import('./hook-spool.js')).fastHook(argv, process.env, process.cwd())) && !(await servedQuery(argv))) await import('./cli.js');
+
+/**
+ * A query the running query server answered (query-server/): printed as
+ * this process's own. No server, or one that refuses: the full CLI runs it.
+ */
+async function servedQuery(args: string[]): Promise<boolean> {
+  if (!args.includes('query')) return false;
+  const { commandWord } = await import('./command-word.js');
+  if (commandWord(args) !== 'query') return false;
+  const { askQueryServer } = await import('../query-server/client.js');
+  const a = await askQueryServer(args, process.cwd(), process.env, process.argv[1]);
+  if (!a) return false;
+  process.stderr.write(a.stderr);
+  process.stdout.write(a.stdout);
+  process.exitCode = a.code;
+  return true;
+}

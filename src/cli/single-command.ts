@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
     return (p, cli, ctx) => registerRun(p, cli, ctx.onRunExit);
   },
   query: async () => (await import('./commands/query.js')).registerQuery,
+  'query-server': async () => (await import('./commands/query-server.js')).registerQueryServer,
   list: async () => (await import('./commands/list.js')).registerList,
   remember: async () => (await import('./commands/remember.js')).registerRemember,
   forget: async () => (await import('./commands/forget.js')).registerForget,

@@ -20,7 +20,7 @@ describe('config schema', () => {
     const c = defaultConfig();
     expect(c.watch).toMatchObject({ enabled: true, prompt_marker: '!记得', idle_split_minutes: 5 });
     expect(c.store.db_path).toBe('.claude-mem/mem.db');
-    expect(c.retrieval).toEqual({ top_k: 5, similarity_threshold: 0.72, cross_dir_penalty: 0.85 });
+    expect(c.retrieval).toEqual({ top_k: 5, similarity_threshold: 0.72, cross_dir_penalty: 0.85, query_server: true });
     expect(c.inject.token_budget).toBe(1500);
     expect(c.trivia.filter_enabled).toBe(true);
     expect(c.dedup).toEqual({ update_threshold: 0.92, merge_threshold: 0.8 });

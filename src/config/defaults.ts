@@ -21,7 +21,8 @@ export const DEFAULTS: Config = {
   "retrieval": {
     "top_k": 5,
     "similarity_threshold": 0.72,
-    "cross_dir_penalty": 0.85
+    "cross_dir_penalty": 0.85,
+    "query_server": true
   },
   "inject": {
     "enabled": true,
@@ -63,4 +64,4 @@ export function defaultConfig(): Config {
 }
 
 /** The config code and the YAML and zod versions, hashed: a cached config (cache.ts) of another is not used. */
-export const CONFIG_FINGERPRINT = '06wsu5nt0jj';
+export const CONFIG_FINGERPRINT = '0vxvh0yvtui';

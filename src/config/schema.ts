@@ -109,6 +109,10 @@ function buildSchema(z: typeof Zod) {
           .max(1)
           .default(0.85)
           .describe('score factor for memories from another directory'),
+        query_server: z
+          .boolean()
+          .default(true)
+          .describe('past store.ann_min_vectors memories, keep a process with the stores open to answer the next `query` calls (it exits after 5 idle minutes)'),
       })
       .strict()
       .prefault({})

@@ -8,6 +8,7 @@ import { excerpt } from '../../episodes/excerpt.js';
 import { escapeInvisible } from '../../text/inert.js';
 import { teamAuthorOf } from '../../text/team-agent.js';
 import { searchAll, type Found } from '../../memory/search-all.js';
+import { insideQueryServer, startQueryServerFor } from '../../query-server/spawn.js';
 
 export const typeOption = (): Option => new Option('--type <type>', 'global, project or fact').choices([...MEMORY_TYPES]);
 
@@ -38,8 +39,14 @@ export function registerQuery(program: Command, cli: CliEnv): void {
       const since = parseDate(o.since, '--since');
       const until = parseDate(o.until, '--until');
       const asOf = parseAsOf(o.asOf);
-      const { found, ms } = await withCliMemory(cli, (m) =>
-        searchAll(m, text, { limit, type: o.type, agent: o.agent, dir: o.dir, since, until, includeArchived: o.archived ?? false, ...(asOf !== undefined ? { asOf } : {}), ...(o.episodes ? { episodes: 'only' as const } : {}) }),
+      const { found, ms } = await withCliMemory(
+        cli,
+        async (m) => {
+          const result = await searchAll(m, text, { limit, type: o.type, agent: o.agent, dir: o.dir, since, until, includeArchived: o.archived ?? false, ...(asOf !== undefined ? { asOf } : {}), ...(o.episodes ? { episodes: 'only' as const } : {}) });
+          // Answered here, not by a query server: start one for the next queries where that pays.
+          startQueryServerFor({ paths: m.loaded.paths, config: m.loaded.config, cwd: cli.cwd, env: cli.env, entry: process.argv[1] });
+          return result;
+        },
         { create: false },
       );
       if (o.json) {
@@ -47,7 +54,7 @@ export function registerQuery(program: Command, cli: CliEnv): void {
         return;
       }
       // The count is a status line (stderr, silenced by -q); stdout holds only results.
-      cli.messages.info(`${found.length} result${found.length === 1 ? '' : 's'} in ${ms.toFixed(1)} ms`);
+      cli.messages.info(`${found.length} result${found.length === 1 ? '' : 's'} in ${ms.toFixed(1)} ms${insideQueryServer() ? ' (by the query server)' : ''}`);
       if (found.length === 0) cli.print(o.episodes ? `nothing said matches "${brief(text)}". Try other words, or leave out --episodes to search memories.` : `no memories match "${brief(text)}". Try other words, or "claude-mem list".`);
       for (const f of found) cli.print(foundLine(f, text));
     });
