@@ -179,7 +179,7 @@ export async function query({ sizes, reps }) {
       const query = [process.execPath, CLI, '--quiet', 'query', words];
       spawnSync(query[0], query.slice(1), { cwd: sb.project, env: sb.env, stdio: 'ignore' });
       const run = join(sb.env.CLAUDE_MEM_DATA_DIR, 'run');
-      for (const until = Date.now() + 30_000; Date.now() < until && !(existsSync(run) && readdirSync(run).some((f) => f.startsWith('query-'))); ) spawnSync('sleep', ['0.05']);
+      for (const until = Date.now() + 30_000; Date.now() < until && !(existsSync(run) && readdirSync(run).some((f) => f.startsWith('query-') && f.endsWith('.sock'))); ) spawnSync('sleep', ['0.05']);
       const timed = spawnSync(
         process.execPath,
         [

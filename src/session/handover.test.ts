@@ -20,8 +20,11 @@ describe('handover files', () => {
     const oldFolder = join(data, 'run', '999999999-abcd');
     mkdirSync(oldFolder);
     writeFileSync(join(oldFolder, 'context.md'), 'block\n');
+    // The query server's socket and stamp live there too, and are not handovers.
+    writeFileSync(join(data, 'run', 'query-0abc.sock'), '');
+    writeFileSync(join(data, 'run', 'query-0abc.sock.started'), '');
     expect(sweepHandovers(data)).toBe(2);
-    expect(readdirSync(join(data, 'run'))).toEqual([mine.split('/').pop()]);
+    expect(readdirSync(join(data, 'run')).sort()).toEqual([mine.split('/').pop(), 'query-0abc.sock', 'query-0abc.sock.started'].sort());
     expect(existsSync(mine)).toBe(true);
   });
 

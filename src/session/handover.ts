@@ -21,9 +21,10 @@ export function handoverFile(userDataDir: string): string {
   return join(dir, `${PREFIX}${process.pid}-${randomHex(4)}.md`);
 }
 
-/** The wrapper a handover entry belongs to: `context-<pid>-….md`, or `<pid>-…/` as earlier versions made it. */
-function ownerPid(name: string): number {
-  return Number.parseInt(name.startsWith(PREFIX) ? name.slice(PREFIX.length) : name, 10);
+/** The wrapper a handover entry belongs to: `context-<pid>-….md`, or `<pid>-…/` as earlier versions made it; undefined for what else lives in run/ (the query server's socket). */
+function ownerPid(name: string): number | undefined {
+  const m = /^(?:context-)?(\d+)-/.exec(name);
+  return m ? Number(m[1]) : undefined;
 }
 
 /** Removes handover files (and earlier versions' folders) whose wrapper is gone: a small folder of our own, cheap enough for the launch path. */
@@ -38,7 +39,7 @@ export function sweepHandovers(userDataDir: string): number {
   }
   for (const name of names) {
     const pid = ownerPid(name);
-    if (Number.isFinite(pid) && pid > 0 && pidAlive(pid)) continue;
+    if (pid === undefined || (pid > 0 && pidAlive(pid))) continue;
     if (name.startsWith(PREFIX)) removeFile(join(root, name));
     else removeFileFolder(join(root, name));
     n++;

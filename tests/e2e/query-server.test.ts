@@ -50,7 +50,7 @@ describe('the query server', () => {
     const cold = cm(['query', 'postgres backups', '--limit', '3'], o);
     expect(cold.status).toBe(0);
     expect(cold.stderr).not.toContain(BY_SERVER);
-    const socket = join(run, await until('the server socket', () => (existsSync(run) ? readdirSync(run).find((f) => f.startsWith('query-')) : undefined)));
+    const socket = join(run, await until('the server socket', () => (existsSync(run) ? readdirSync(run).find((f) => f.startsWith('query-') && f.endsWith('.sock')) : undefined)));
 
     const warm = cm(['query', 'postgres backups', '--limit', '3'], o);
     expect(warm.stderr).toContain(BY_SERVER);
