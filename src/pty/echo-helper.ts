@@ -35,10 +35,12 @@ export function echoHelperArgs(ptsName: string, platform: NodeJS.Platform, arch:
   const read = `stty -g ${flag} "$1" 2>/dev/null || echo unknown`;
   const toPerl =
     platform === 'linux' && GENERIC_TERMIOS_ARCHES.has(arch)
-      ? `command -v perl >/dev/null 2>&1 && exec perl -e '${PERL_READER}' "$1"; `
+      ? `command -v perl >/dev/null 2>&1 && perl -e '${PERL_READER}' "$1"; `
       : '';
   // sh's `read` takes one byte at a time from a pipe, so the questions after
-  // the first are still in the pipe for perl.
+  // the first are still in the pipe for perl. Not exec'd: a perl that fails
+  // leaves the questions to the stty loop (its unanswered ones time out as
+  // unknown), never the session without readings.
   const script = `IFS= read -r _ || exit 0; ${read}; ${toPerl}while IFS= read -r _; do ${read}; done`;
   return ['-c', script, 'claude-mem-echo-probe', ptsName];
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -73,8 +73,12 @@ describe('the echo probe on a real PTY', () => {
     // A PATH holding stty and nothing else: no perl to turn into.
     const sttyOnly = mkdtempSync(join(tmpdir(), 'stty-only-'));
     symlinkSync(execFileSync('/bin/sh', ['-c', 'command -v stty'], { encoding: 'utf8' }).trim(), join(sttyOnly, 'stty'));
+    // And one whose perl fails at once: the stty loop takes over.
+    const brokenPerl = mkdtempSync(join(tmpdir(), 'broken-perl-'));
+    symlinkSync(join(sttyOnly, 'stty'), join(brokenPerl, 'stty'));
+    writeFileSync(join(brokenPerl, 'perl'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
     try {
-      for (const PATH of [process.env['PATH'], sttyOnly]) {
+      for (const PATH of [process.env['PATH'], sttyOnly, brokenPerl]) {
         // Three questions: stty answers the first, then perl (or stty again) the rest.
         const out = execFileSync('/bin/sh', echoHelperArgs(pts, process.platform, process.arch), {
           input: '?\n?\n?\n',
@@ -84,11 +88,12 @@ describe('the echo probe on a real PTY', () => {
         const lines = out.trim().split('\n');
         expect(lines.map(parseSttyG)).toEqual(['off', 'off', 'off']);
         // stty -g prints every field; the perl reader only the four flag words.
-        const perl = PATH !== sttyOnly && process.platform === 'linux' && ['x64', 'arm64'].includes(process.arch);
+        const perl = PATH === process.env['PATH'] && process.platform === 'linux' && ['x64', 'arm64'].includes(process.arch);
         expect(lines.map((l) => l.split(':').length === 4)).toEqual([false, perl, perl]);
       }
     } finally {
       rmSync(sttyOnly, { recursive: true, force: true });
+      rmSync(brokenPerl, { recursive: true, force: true });
       pty.kill();
     }
   });
