@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { claimProcessing, markDone, unprocessedLogs, writeLock, removeLock, newSessionId, setAside, clearSetAside } from './session-files.js';
@@ -71,9 +71,10 @@ describe('session files', () => {
     // or removed) is not read. Nothing in claude-mem does this to a finished log.
     writeFileSync(join(dir, `${ids[0]}.done`), '1');
     expect(unprocessedLogs(dir)).toEqual([]);
-    // A new log changes the folder: it is read again.
+    // A new log changes the folder: it is read again (a log whose size has not
+    // moved since its marker was read keeps that answer, unread).
     writeFileSync(join(dir, '20260102-000000-n.cast'), '{"version":2}\n');
-    expect(unprocessedLogs(dir)).toEqual([ids[0], '20260102-000000-n']);
+    expect(unprocessedLogs(dir)).toEqual(['20260102-000000-n']);
     markDone(dir, ids[0] ?? '');
     markDone(dir, '20260102-000000-n');
     // While a session runs (a lock), its log may end without the folder changing: no marker.
@@ -81,9 +82,31 @@ describe('session files', () => {
     writeLock(dir, 'live', process.pid);
     writeFileSync(join(dir, 'live.cast'), '{"version":2}\n');
     expect(unprocessedLogs(dir)).toEqual([]);
-    expect(existsSync(quiet)).toBe(false);
+    expect(readFileSync(quiet, 'utf8').split('\n')[0]).toBe('-');
     // Its lock removed (the session ended, or a crashed one's was swept) changes the folder.
     removeLock(dir, 'live');
     expect(unprocessedLogs(dir)).toEqual(['live']);
+  });
+
+  it('after a new session, opens only the markers of logs whose size moved since it last read them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cm-sf-'));
+    const ids = ['20260101T000000Z-a', '20260101T000000Z-b', '20260101T000000Z-c'];
+    for (const id of ids) {
+      writeFileSync(join(dir, `${id}.cast`), '{"version":2}\n');
+      markDone(dir, id);
+    }
+    expect(unprocessedLogs(dir)).toEqual([]);
+    // A marker that cannot be read now (a folder in its place): its log is still known done.
+    const [a] = ids as [string];
+    rmSync(join(dir, `${a}.done`));
+    mkdirSync(join(dir, `${a}.done`));
+    writeFileSync(join(dir, '20260102T000000Z-new.cast'), '{"version":2}\n');
+    expect(unprocessedLogs(dir)).toEqual(['20260102T000000Z-new']);
+    // Once the log moves, its marker is read again (and here it fails: waiting).
+    writeLock(dir, a, process.pid);
+    writeFileSync(join(dir, `${a}.cast`), '{"version":2}\n[0.1,"o","more"]\n');
+    removeLock(dir, a);
+    expect(unprocessedLogs(dir)).toEqual(['20260102T000000Z-new', a].sort());
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -128,7 +128,8 @@ export function clearSetAside(sessionsDir: string, id: string): void {
 export function unprocessedLogs(sessionsDir: string): string[] {
   const folder = folderKey(sessionsDir);
   if (folder === undefined) return [];
-  if (safeRead(quietPath(sessionsDir)) === folder) return [];
+  const quiet = readQuiet(sessionsDir);
+  if (quiet.folder === folder) return [];
   let names: Set<string>;
   try {
     names = new Set(readdirSync(sessionsDir));
@@ -136,27 +137,48 @@ export function unprocessedLogs(sessionsDir: string): string[] {
     return [];
   }
   const ids = [...names].filter((f) => f.endsWith('.cast')).map((f) => f.slice(0, -'.cast'.length)).sort();
+  const doneSizes = new Map<string, number>();
   const waiting = ids.filter((id) => {
     if (names.has(`${id}.lock`) && isLive(sessionsDir, id)) return false;
     if (names.has(`${id}.failed`) && setAsideReason(sessionsDir, id) !== undefined) return false;
     if (!names.has(`${id}.done`)) return true;
     try {
       const size = statSync(castPath(sessionsDir, id)).size;
-      return readFileSync(donePath(sessionsDir, id), 'utf8').trim() !== String(size);
+      // Its marker said this size when last read: not read again while the log has not moved.
+      const done = quiet.done.get(id) === size || readFileSync(donePath(sessionsDir, id), 'utf8').trim() === String(size);
+      if (done) doneSizes.set(id, size);
+      return !done;
     } catch {
       return true;
     }
   });
   const anyLock = [...names].some((f) => f.endsWith('.lock'));
-  if (waiting.length === 0 && !anyLock) {
-    try {
-      writeFileSync(quietPath(sessionsDir), folder, { mode: FILE_MODE });
-    } catch {
-      // Without it, the next launch reads the folder again.
-    }
+  try {
+    writeFileSync(quietPath(sessionsDir), quietText(waiting.length === 0 && !anyLock ? folder : '-', doneSizes), { mode: FILE_MODE });
+  } catch {
+    // Without it, the next launch reads the folder and the markers again.
   }
   return waiting;
 }
+
+/**
+ * The quiet file: its first line the folder key when every log was found
+ * processed (else "-"), then each log found done with the size its marker
+ * gave. A folder that changed (a new session) is read again, but a log
+ * whose size is the one listed is done without opening its marker: 300
+ * logs, ~20 ms of a launch under load before.
+ */
+function readQuiet(sessionsDir: string): { folder: string; done: Map<string, number> } {
+  const [folder = '', ...lines] = safeRead(quietPath(sessionsDir)).split('\n');
+  const done = new Map<string, number>();
+  for (const line of lines) {
+    const sp = line.lastIndexOf(' ');
+    if (sp > 0) done.set(line.slice(0, sp), Number(line.slice(sp + 1)));
+  }
+  return { folder, done };
+}
+
+const quietText = (folder: string, done: Map<string, number>): string => [folder, ...[...done].map(([id, size]) => `${id} ${size}`)].join('\n');
 
 /**
  * "Every log here was processed", kept beside the folder (writing it inside
