@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -21,8 +21,13 @@ const TEXTS = [
   'Websocket connections are pinned to one relay pod by cookie',
 ];
 
+// A store with its index starts a query server (query-server/): it ends when its socket goes with the sandbox.
+const homes: string[] = [];
+afterAll(() => homes.splice(0).forEach((h) => rmSync(h, { recursive: true, force: true })));
+
 function seeded(name: string, minVectors: number): { cwd: string; env: NodeJS.ProcessEnv; db: string } {
   const sb = makeSandbox(name);
+  homes.push(sb.home);
   const env = { ...sb.env, CLAUDE_MEM_STORE_ANN_MIN_VECTORS: String(minVectors) };
   for (const t of TEXTS) expect(cm(['-q', 'remember', t], { cwd: sb.project, env }).status).toBe(0);
   return { cwd: sb.project, env, db: join(sb.project, '.claude-mem', 'mem.db') };
