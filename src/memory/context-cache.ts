@@ -31,11 +31,14 @@ export interface CachedBlock {
   ids: Array<{ scope: 'user' | 'project'; rowid: number }>;
 }
 
-/** `key` is everything the block depends on; `content` only the stores, the config and the directory. */
+/** `key` is everything the block depends on; `content` only the stores, the config and the directory; `stores` the two content versions read. */
 export interface CacheKeys {
   key: string;
   content: string;
+  stores: [string, string];
 }
+
+const storeVersions = (paths: Paths): [string, string] => [readVersion(dirname(paths.userDb)), readVersion(dirname(paths.projectDb))];
 
 interface CacheFile {
   version: 1;
@@ -55,7 +58,7 @@ export function cacheKey(o: { cwd: string; paths: Paths; config: Config; branch?
     v: 1,
     cwd: o.cwd,
     config: { inject: config.inject, retrieval: config.retrieval, decay: config.decay, model: config.store.vector_model },
-    stores: [readVersion(dirname(paths.userDb)), readVersion(dirname(paths.projectDb))],
+    stores: storeVersions(paths),
   };
   const context = {
     branch: o.branch ?? null,
@@ -63,7 +66,7 @@ export function cacheKey(o: { cwd: string; paths: Paths; config: Config; branch?
     day: Math.floor((o.now ?? Date.now()) / 86_400_000),
   };
   const hash = (v: unknown): string => quickHash(JSON.stringify(v));
-  return { key: hash({ ...content, ...context }), content: hash(content) };
+  return { key: hash({ ...content, ...context }), content: hash(content), stores: content.stores };
 }
 
 function readCache(paths: Paths): CacheFile {
@@ -132,7 +135,30 @@ export function dropBlocksWith(paths: Paths, id: CachedBlock['ids'][number]): vo
   }
 }
 
+/**
+ * A block is saved only while the stores are still the ones it was read
+ * from. A `forget` that landed meanwhile (it commits, bumps the version,
+ * then drops the cached blocks holding the memory) would otherwise see
+ * nothing to drop and be followed by this write of the forgotten text. The
+ * versions are read again after the write too: a forget between the check
+ * and the write dropped nothing of ours, so the entry is taken back out.
+ */
 export function saveBlock(paths: Paths, cwd: string, keys: CacheKeys, block: CachedBlock): void {
+  const moved = (): boolean => storeVersions(paths).some((v, i) => v !== keys.stores[i]);
+  if (moved()) return;
+  writeBlock(paths, cwd, keys, block);
+  if (!moved()) return;
+  const file = readCache(paths);
+  if (file.entries[cwd]?.key !== keys.key) return;
+  delete file.entries[cwd];
+  try {
+    writePrivateFile(cachePath(paths), JSON.stringify(file));
+  } catch {
+    rmSync(cachePath(paths), { force: true });
+  }
+}
+
+function writeBlock(paths: Paths, cwd: string, keys: CacheKeys, block: CachedBlock): void {
   const file = readCache(paths);
   register(paths);
   file.entries[cwd] = { key: keys.key, content: keys.content, block };
