@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { ensurePrivateDir, FILE_MODE } from '../fs-private.js';
 import type { Config, Paths } from '../config/index.js';
 import { spawnDetached } from '../background/spawn.js';
+import { annFiles } from '../store/ann.js';
 import { buildId, socketFor } from './address.js';
 
 let insideServer = false;
@@ -24,7 +25,7 @@ export const insideQueryServer = (): boolean => insideServer;
  */
 export function startQueryServerFor(o: { paths: Paths; config: Config; cwd: string; env: NodeJS.ProcessEnv; entry: string | undefined }): boolean {
   if (insideServer || !o.config.retrieval.query_server) return false;
-  if (![o.paths.projectDb, o.paths.userDb].some((db) => existsSync(`${db}.ann`))) return false;
+  if (![o.paths.projectDb, o.paths.userDb].some((db) => existsSync(annFiles(db).index))) return false;
   const socket = socketFor(o.env, buildId(o.entry));
   if (!socket || !dueToSpawn(`${socket}.started`, Date.now())) return false;
   spawnDetached(['query-server', '--socket', socket], o.cwd, o.env, { heapCap: false, nice: false });
