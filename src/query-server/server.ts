@@ -101,8 +101,10 @@ async function answer(req: QueryRequest): Promise<QueryAnswer> {
     });
     code = typeof process.exitCode === 'number' && process.exitCode !== 0 ? process.exitCode : code;
   } catch (err) {
-    code = reportFailure(err, messages) ?? exitCodes.failure;
-    if (code === exitCodes.failure && !(err instanceof Error && err.name === 'SqliteError')) stderr ||= `claude-mem: internal error (please report): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`;
+    const handled = reportFailure(err, messages);
+    // A bug: said as the CLI's own process would say it (cli.ts), with its stack.
+    if (handled === undefined) stderr += `claude-mem: internal error (please report): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`;
+    code = handled ?? exitCodes.failure;
   } finally {
     process.exitCode = before;
   }
