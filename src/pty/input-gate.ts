@@ -58,7 +58,7 @@ export class InputGate {
         this.outputTimer = undefined;
         // A reading already due after a key (the key's own echo is this
         // output) starts later than this one would, so it stands for both:
-        // a typed key costs one stty, not two competing with the next key.
+        // a typed key costs one reading, not two competing with the next key.
         if (this.nextReading) return;
         this.refresh();
       }, delay);

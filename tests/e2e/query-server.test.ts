@@ -4,21 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { makeSandbox } from '../helpers/sandbox.js';
 import { cm } from '../helpers/cli.js';
+import { PROJECT_TEXTS } from '../helpers/project-texts.js';
 
-const TEXTS = [
-  'The billing exporter writes CSV files to s3://acme-billing every night',
-  'Search indexing runs through the OpenSearch bulk API with batches of 500',
-  'Nightly backups keep fourteen days of Postgres snapshots',
-  '日志统一使用 JSON 格式，字段名用 snake_case',
-  '部署脚本在 scripts/deploy.sh，先跑数据库迁移再重启服务',
-  'Feature flags come from Unleash; defaults live in flags.yaml',
-  'The rate limiter allows 100 requests per minute per token',
-  'PDF invoices are rendered with Playwright printing HTML',
-  'Single sign-on uses SAML with Okta as the identity provider',
-  'Email templates are MJML compiled during the build step',
-  'Websocket connections are pinned to one relay pod by cookie',
-  'Postgres restores are rehearsed on the first Monday of each month',
-];
+// Two Postgres memories: one to forget, one still found after.
+const TEXTS = [...PROJECT_TEXTS, 'Postgres restores are rehearsed on the first Monday of each month'];
 
 const BY_SERVER = '(by the query server)';
 
