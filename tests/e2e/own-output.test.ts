@@ -6,6 +6,7 @@ import { Tmux } from '../helpers/tmux.js';
 import { cm, listJson, poll } from '../helpers/cli.js';
 
 const tmux = new Tmux();
+const lastLine = (screen: string): string => screen.trimEnd().split('\n').at(-1)?.trim() ?? '';
 afterAll(() => tmux.kill());
 
 describe('claude-mem never remembers itself', () => {
@@ -28,11 +29,14 @@ describe('claude-mem never remembers itself', () => {
     await tmux.submit('own', `${cmd} context`);
     await tmux.waitFor('own', (s) => s.includes('</claude-mem'));
     // A nested run: the inner shell is part of this session, recorded once.
-    await tmux.submit('own', `${cmd} run bash --norc --noprofile`);
+    // The inner shell's own prompt tells the two apart, so the second exit waits for the outer one.
+    await tmux.submit('own', `PS1='inner$ ' ${cmd} run bash --norc --noprofile`);
     await tmux.waitFor('own', (s) => s.includes('recorded there, once'));
     await tmux.submit('own', 'echo inner-shell-$((6*7))');
     await tmux.waitFor('own', (s) => s.includes('inner-shell-42'));
     await tmux.submit('own', 'exit');
+    // Typed before the inner session has let go of the terminal, the second exit could reach the dying inner shell.
+    await tmux.waitFor('own', (s) => lastLine(s) === '$');
     await tmux.submit('own', 'exit');
     expect(await tmux.exitStatus('own')).toBe(0);
     const sessions = join(sb.project, '.claude-mem', 'sessions');
