@@ -93,7 +93,13 @@ describe('claude-mem run under a real PTY', () => {
   it('passes a huge paste through whole and keeps running', async () => {
     const sb = makeSandbox();
     const h = startCli(['run', 'sh', '-c', 'cat > pasted.txt; echo "size $(wc -c < pasted.txt)"'], { cwd: sb.project, env: sb.env });
-    await new Promise((r) => setTimeout(r, 400));
+    // cat shows nothing, so nothing says the wrapper is ready: wait for its
+    // echo helper (a command line naming the terminal), then for its first
+    // reading (answered or given up within a second). Input typed ahead of
+    // any reading is kept out of the log, and this test counts every byte.
+    const until = Date.now() + 20_000;
+    while (spawnSync('pgrep', ['-P', String(h.pty.pid), '-f', '/dev/pts/']).status !== 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 1000));
     // 256 KiB in lines of 64 bytes. A terminal hands a paste over in chunks
     // as the PTY takes them; so does this test, since the kernel's line
     // discipline can stall on a single 256 KiB write to a starved reader.
