@@ -6,7 +6,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const CLI = join(ROOT, 'dist', 'bundle', 'main.js');
+export const CLI = join(ROOT, 'dist', 'bundle', 'main.cjs');
 /** What the hooks `setup` writes run (src/cli/hook-main.ts). */
 export const HOOK = join(ROOT, 'dist', 'hook', 'main.cjs');
 

@@ -1,6 +1,6 @@
 // The `claude-mem` command as shipped: dist/cli/main.js (tsc's output)
-// bundled into dist/bundle/. Node 20's ESM loader pays about a millisecond
-// a module on this machine (resolve, an async read, compile, link), so the
+// bundled into dist/bundle/main.cjs. Node 20 pays about a millisecond a
+// module on this machine (resolve, read, compile, link), so the
 // modules a path always loads together are one chunk each: what a launch
 // and a query share (base), the store with its text rules (store, also what
 // a launch that rebuilds its block loads), the query command and the memory
@@ -34,7 +34,13 @@ const LAUNCH = file(
     'pty/(?:own-output|exit-status|terminal|fan-out|marker-catcher|line-model|slave-hold|run-session|hangup|index|echo-probe|input-gate|ordered-sink|resolve-command)',
 );
 
-const esm = {
+// CommonJS, not ES modules: Node 20's ESM loader reads each file with an
+// async read, resolves its specifiers as URLs and links in a second pass; a
+// launch of `run true` spent ~13 ms more on that than on require()ing the
+// same chunks, side by side on bench/launch.mjs's 10k-memory store.
+// Dynamic import() of packages stays import(), so the ES-only ones load as
+// before; import.meta.url becomes the chunk's own file URL.
+const cli = {
   // The distiller's worker thread is started by file (parallel-distill.ts): an entry of its own.
   input: { main: 'dist/cli/main.js', 'distill-worker': 'dist/background/distill-worker.js' },
   platform: 'node',
@@ -42,9 +48,11 @@ const esm = {
   output: {
     dir: 'dist/bundle',
     cleanDir: true,
-    format: 'esm',
-    chunkFileNames: '[name]-[hash].js',
-    entryFileNames: '[name].js',
+    format: 'cjs',
+    // What tsc emits is strict (ES modules are); the bundle keeps it so.
+    strict: true,
+    chunkFileNames: '[name]-[hash].cjs',
+    entryFileNames: '[name].cjs',
     codeSplitting: {
       groups: [
         // Higher first: a module the base names is not pulled into the store by a dependency.
@@ -61,9 +69,9 @@ const esm = {
   },
 };
 
-// The hooks setup writes: CommonJS, one file, node: builtins only (no ESM
-// loader, about 15 ms of each hook process here). In its own folder, so the
-// ESM build's cleanDir leaves it, two levels under the root like the rest.
+// The hooks setup writes: one file, node: builtins only (about 15 ms of each
+// hook process here). In its own folder, so the CLI build's cleanDir leaves
+// it, two levels under the root like the rest.
 const hook = {
   input: { main: 'dist/cli/hook-main.js' },
   platform: 'node',
@@ -71,4 +79,4 @@ const hook = {
   output: { dir: 'dist/hook', cleanDir: true, format: 'cjs', entryFileNames: '[name].cjs' },
 };
 
-export default [esm, hook];
+export default [cli, hook];

@@ -107,8 +107,8 @@ export const PART = 16;
 const FIRST_SLICE = 4;
 const SLICE = 64;
 
-/** Beside this module, in tsc's output and in the bundle alike (scripts/bundle.config.mjs). */
-const WORKER_FILE = new URL('./distill-worker.js', import.meta.url);
+/** Beside this module: an ES module in tsc's output, CommonJS in the bundle (scripts/bundle.config.mjs). */
+const WORKER_FILE = new URL(import.meta.url.endsWith('.cjs') ? './distill-worker.cjs' : './distill-worker.js', import.meta.url);
 
 /** A distiller thread, started ahead of its job; end() it when it is not given one. */
 export class DistillWorker {

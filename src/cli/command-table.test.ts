@@ -30,7 +30,7 @@ describe('the README command table', () => {
   it("ends every user command's --help with examples", () => {
     const leaves = (c: typeof program, path: string[]): string[][] =>
       c.commands.flatMap((sub) => (sub.commands.length ? leaves(sub, [...path, sub.name()]) : [[...path, sub.name()]]));
-    const cli = join(import.meta.dirname, '..', '..', 'dist', 'bundle', 'main.js');
+    const cli = join(import.meta.dirname, '..', '..', 'dist', 'bundle', 'main.cjs');
     for (const path of leaves(program, []).filter((p) => p[0] !== 'docs' && p[0] !== 'query-server' && p.join(' ') !== 'model status')) {
       const help = spawnSync(process.execPath, [cli, ...path, '--help'], { encoding: 'utf8' }).stdout;
       expect(help, path.join(' ')).toMatch(/Examples:\n(?:  \$ .+\n)+\s*$/);

@@ -7,4 +7,4 @@
 import { fastHook } from './hook-spool.js';
 
 // From dist/hook/main.cjs (rolldown turns import.meta.url into __filename's URL) or dist/cli/hook-main.js alike.
-if (!fastHook(process.argv.slice(2), process.env, process.cwd())) void import(new URL('../bundle/main.js', import.meta.url).href);
+if (!fastHook(process.argv.slice(2), process.env, process.cwd())) void import(new URL('../bundle/main.cjs', import.meta.url).href);

@@ -12,7 +12,10 @@ import * as nodeModule from 'node:module';
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const argv = process.argv.slice(2);
-if (!(argv[0] === 'hook' && (await import('./hook-spool.js')).fastHook(argv, process.env, process.cwd())) && !(await servedQuery(argv))) await import('./cli.js');
+// No top-level await: the shipped bundle is CommonJS (scripts/bundle.config.mjs).
+void (async () => {
+  if (!(argv[0] === 'hook' && (await import('./hook-spool.js')).fastHook(argv, process.env, process.cwd())) && !(await servedQuery(argv))) await import('./cli.js');
+})();
 
 /**
  * A query the running query server answered (query-server/): printed as

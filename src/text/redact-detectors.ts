@@ -12,7 +12,6 @@
  * secretlint CLI are not used). Pure.
  */
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 
 /** What a rule reports: where the secret is. */
 interface Report {
@@ -51,8 +50,9 @@ let loaded: Rule[] | undefined;
 function presetRules(): Rule[] {
   if (loaded) return loaded;
   try {
-    const file = fileURLToPath(import.meta.resolve(PRESET));
-    loaded = (createRequire(import.meta.url)(file) as { rules: Rule[] }).rules;
+    // require.resolve, not import.meta.resolve: the bundle is CommonJS, which has no import.meta.
+    const req = createRequire(import.meta.url);
+    loaded = (req(req.resolve(PRESET)) as { rules: Rule[] }).rules;
   } catch (err) {
     throw new Error(`the secret detector set (${PRESET}) does not load (${(err as Error).message}): it needs Node 20.19 or newer (this is ${process.version}) and claude-mem's own install (npm ci in a checkout); nothing was written`);
   }
