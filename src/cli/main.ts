@@ -5,11 +5,17 @@
 // hook-main.ts instead, faster still; this path serves hooks an older setup
 // wrote and `claude-mem hook` typed by hand.
 import * as nodeModule from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { installCompileCache } from './compile-cache.js';
 
-// Node 22 keeps V8's compiled code of the modules loaded after this between
-// runs (in the OS temp folder; NODE_COMPILE_CACHE moves it, NODE_DISABLE_COMPILE_CACHE=1
-// turns it off). Node 20 has no such cache: there this does nothing.
-(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+// V8's compiled code of the modules loaded after this, kept between runs.
+// Node 22 has its own cache (in the OS temp folder; NODE_COMPILE_CACHE moves
+// it); on Node 20 the bundle keeps one of its chunks (compile-cache.ts).
+// NODE_DISABLE_COMPILE_CACHE=1 turns either off.
+const nodeCache = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;
+if (nodeCache) nodeCache();
+else if (import.meta.url.endsWith('.cjs')) installCompileCache(dirname(fileURLToPath(import.meta.url)), process.env);
 
 const argv = process.argv.slice(2);
 // No top-level await: the shipped bundle is CommonJS (scripts/bundle.config.mjs).

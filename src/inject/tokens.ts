@@ -5,6 +5,8 @@
  * distiller and `context`; a launch counts from the piece counts they keep
  * (token-pieces.ts).
  */
+import { importTokenizer } from '../packages.js';
+
 export type TokenCounter = (text: string) => number;
 
 let counter: Promise<TokenCounter> | undefined;
@@ -12,6 +14,6 @@ const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 export function loadTokenCounter(): Promise<TokenCounter> {
   // A memory may hold "<|endoftext|>" and its kin: they are text here, counted as text (the tokenizer refuses them by default).
-  counter ??= import('gpt-tokenizer/encoding/cl100k_base').then((m) => (text: string) => m.countTokens(text, AS_TEXT));
+  counter ??= importTokenizer().then((m) => (text: string) => m.countTokens(text, AS_TEXT));
   return counter;
 }

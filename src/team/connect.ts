@@ -1,5 +1,6 @@
 import type { Client } from 'pg';
 import { FatalError, errorMessage } from '../errors.js';
+import { importPg, importPgpass } from '../packages.js';
 
 /** The URL as it may be shown: never its password. */
 export function maskUrl(url: string): string {
@@ -42,7 +43,7 @@ const STATEMENT_TIMEOUT_MS = 30_000;
  */
 function fromPgpass(url: string): () => Promise<string> {
   return async () => {
-    const { default: pgpass } = await import('pgpass');
+    const { default: pgpass } = await importPgpass();
     const u = new URL(url);
     const info = { host: u.hostname || 'localhost', port: u.port || '5432', database: decodeURIComponent(u.pathname.slice(1)) || undefined, user: decodeURIComponent(u.username) || undefined };
     return new Promise((resolve) => pgpass(info, (pw) => resolve(pw ?? '')));
@@ -54,7 +55,7 @@ function fromPgpass(url: string): () => Promise<string> {
  * or ~/.pgpass (the driver reads them); claude-mem never stores it.
  */
 export async function connectTeam(url: string, env: NodeJS.ProcessEnv): Promise<Client> {
-  const { default: pg } = await import('pg');
+  const { default: pg } = await importPg();
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { calibrate, THRESHOLDS_FILE } from './calibration.js';
 import { VECTOR_DIMS, type Embedder, type Thresholds } from './embedder.js';
 import { ConfigError } from '../../errors.js';
+import { importTransformers } from '../../packages.js';
 
 /**
  * paraphrase-multilingual-MiniLM-L12-v2: 384 dimensions, trained on
@@ -64,7 +65,7 @@ export class ModelEmbedder implements Embedder {
           `the model ${this.model} (store.vector_model) is not in ${this.modelsDir}. Run "claude-mem model pull", or set store.vector_model to "lexical".`,
         );
       }
-      const tf = await import('@huggingface/transformers');
+      const tf = await importTransformers();
       tf.env.allowRemoteModels = false;
       tf.env.allowLocalModels = true;
       tf.env.localModelPath = this.modelsDir;

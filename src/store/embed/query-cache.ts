@@ -1,5 +1,6 @@
 import type { LRUCache } from 'lru-cache';
 import type { Embedder } from './embedder.js';
+import { importLruCache } from '../../packages.js';
 
 /** Design numbers: 1,024 entries, 5 minutes. Memory is bounded by size, too. */
 const MAX_ENTRIES = 1024;
@@ -7,7 +8,7 @@ const TTL_MS = 5 * 60 * 1000;
 const MAX_BYTES = 8 * 1024 * 1024;
 
 async function newCache(): Promise<LRUCache<string, Float32Array>> {
-  const { LRUCache } = await import('lru-cache');
+  const { LRUCache } = await importLruCache();
   return new LRUCache<string, Float32Array>({
     max: MAX_ENTRIES,
     ttl: TTL_MS,
