@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { childProcess } from '../child-process.js';
 import { openSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -26,7 +26,7 @@ export function heapCapped(): boolean {
  */
 export function runCapped(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [DISTILL_HEAP_FLAG, CLI_ENTRY, ...args], { cwd, env, stdio: 'inherit' });
+    const child = childProcess().spawn(process.execPath, [DISTILL_HEAP_FLAG, CLI_ENTRY, ...args], { cwd, env, stdio: 'inherit' });
     child.on('error', () => resolve(1));
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
@@ -40,7 +40,7 @@ export function spawnDetached(args: string[], cwd: string, env: NodeJS.ProcessEn
   try {
     // --quiet is a global option: it must come before the command.
     const node = o.heapCap === false ? [CLI_ENTRY] : [DISTILL_HEAP_FLAG, CLI_ENTRY];
-    const child = spawn(process.execPath, [...node, '--quiet', ...args], {
+    const child = childProcess().spawn(process.execPath, [...node, '--quiet', ...args], {
       cwd,
       env,
       detached: true,

@@ -19,7 +19,7 @@
  * without loading node:crypto (~5–10 ms). A stamp copied from another of the
  * user's folders does not match this folder's line, and is computed.
  */
-import { spawnSync } from 'node:child_process';
+import { childProcess } from '../child-process.js';
 import { appendFileSync, existsSync, lstatSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { realish } from './paths.js';
@@ -41,7 +41,7 @@ const inside = (child: string, parent: string): boolean => {
 export function trackedByGit(root: string, candidates: string[]): string[] {
   const rels = candidates.filter((p) => inside(p, root)).map((p) => relative(root, p) || '.');
   if (rels.length === 0) return [];
-  const r = spawnSync('git', ['-C', root, 'ls-files', '-z', '--', ...rels], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] });
+  const r = childProcess().spawnSync('git', ['-C', root, 'ls-files', '-z', '--', ...rels], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] });
   if (r.status !== 0 || !r.stdout) return [];
   const files = r.stdout.split('\0').filter(Boolean);
   return rels.filter((rel) => files.some((f) => f === rel || f.startsWith(`${rel}/`))).map((rel) => join(root, rel));

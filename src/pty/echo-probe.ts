@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { childProcess } from '../child-process.js';
 import { echoHelperArgs } from './echo-helper.js';
 
 /**
@@ -54,7 +55,7 @@ export class EchoProbe {
   private start(): void {
     if (this.helper || this.dead) return;
     try {
-      this.helper = spawn('sh', echoHelperArgs(this.ptsName, process.platform, process.arch), {
+      this.helper = childProcess().spawn('sh', echoHelperArgs(this.ptsName, process.platform, process.arch), {
         stdio: ['pipe', 'pipe', 'ignore'],
       });
     } catch {

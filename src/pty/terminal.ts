@@ -1,4 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { childProcess } from '../child-process.js';
 
 /**
  * The caller's terminal: raw mode on while the child runs, and always
@@ -28,7 +29,7 @@ export function currentSize(): TerminalSize {
 function startGuardian(saved: string): ChildProcess | undefined {
   if (!/^[0-9a-f:]+$/i.test(saved)) return undefined;
   try {
-    const child = spawn('sh', ['-c', 'IFS= read -r line; [ "$line" = done ] || stty "$1" <&3 2>/dev/null', 'claude-mem-tty-guard', saved], {
+    const child = childProcess().spawn('sh', ['-c', 'IFS= read -r line; [ "$line" = done ] || stty "$1" <&3 2>/dev/null', 'claude-mem-tty-guard', saved], {
       stdio: ['pipe', 'ignore', 'ignore', 0],
     });
     child.on('error', () => undefined);
@@ -49,14 +50,14 @@ export class RawMode {
   enter(): void {
     const stdin = process.stdin;
     if (!stdin.isTTY || this.on) return;
-    const saved = spawnSync('stty', ['-g'], { stdio: ['inherit', 'pipe', 'ignore'], encoding: 'utf8' }).stdout?.trim() ?? '';
+    const saved = childProcess().spawnSync('stty', ['-g'], { stdio: ['inherit', 'pipe', 'ignore'], encoding: 'utf8' }).stdout?.trim() ?? '';
     stdin.setRawMode(true);
     this.on = true;
     this.guardian = startGuardian(saved);
     // libuv's raw mode leaves output post-processing (ONLCR) on, which would
     // turn the child's "\r\n" into "\r\r\n". Turn it off as cfmakeraw and
     // script(1) do; setRawMode(false) restores the saved termios, OPOST included.
-    spawnSync('stty', ['-opost'], { stdio: ['inherit', 'ignore', 'ignore'] });
+    childProcess().spawnSync('stty', ['-opost'], { stdio: ['inherit', 'ignore', 'ignore'] });
     // 'exit' handlers run on process.exit and on normal end; an uncaught
     // error reaches the top-level handler, which calls restore() too.
     process.once('exit', this.restoreOnExit);
