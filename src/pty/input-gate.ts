@@ -5,8 +5,6 @@ import type { OrderedSink } from './ordered-sink.js';
 const OUTPUT_PROBE_DEBOUNCE_MS = 15;
 /** Long enough for the key's echo to have passed, short next to human typing. */
 const INPUT_PROBE_DELAY_MS = 20;
-/** Sooner than anyone types into a CLI that has shown nothing; later than `run true` lasts. */
-const FIRST_READING_MS = 25;
 
 /**
  * Decides whether typed input may be recorded. A password prompt turns echo
@@ -21,14 +19,10 @@ const FIRST_READING_MS = 25;
  * its way may be taken after it (a password typed and entered, echo back
  * on), so it never stands for one taken before.
  *
- * The first reading is taken at the CLI's first output, at once (no
- * debounce), or FIRST_READING_MS after the start for a CLI that shows
- * nothing (a prompt-less `read -s`, `cat > file`). Not as the session
- * starts: the helper's fork (~5–10 ms of the wrapper's thread) then
- * competed with the CLI's own start-up, and a CLI that exits at once
- * (`run true`) paid for a reading nothing used. Input before any reading
- * answered counts as hidden, as it always did: only a key typed ahead of
- * the CLI's first draw is kept out.
+ * The first reading is taken as the session starts. Deferring it (to save
+ * the helper's fork, ~5 ms of a `run true`) left the first line typed
+ * right after a CLI's first draw without a reading before it, and so out
+ * of the log: an explicit `!记得` among them.
  */
 export class InputGate {
   private last: EchoState = 'unknown';
@@ -36,22 +30,13 @@ export class InputGate {
   private closed = false;
   private lastOutput = 0;
   private nextReading: Promise<EchoState> | undefined;
-  private firstTimer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly probe: Pick<EchoProbe, 'query'>,
     private readonly sink: OrderedSink,
   ) {
-    this.firstTimer = setTimeout(() => this.firstReading(), FIRST_READING_MS);
-    this.firstTimer.unref();
-  }
-
-  private firstReading(): void {
-    if (this.firstTimer === undefined) return;
-    clearTimeout(this.firstTimer);
-    this.firstTimer = undefined;
-    if (!this.closed) this.refresh();
+    this.refresh();
   }
 
   /**
@@ -61,7 +46,6 @@ export class InputGate {
    */
   noteOutput(): void {
     if (this.closed) return;
-    this.firstReading();
     this.lastOutput = Date.now();
     if (this.outputTimer) return;
     const wait = (delay: number): void => {
@@ -91,9 +75,6 @@ export class InputGate {
    */
   noteInput(t: number, data: string): void {
     if (this.closed) return;
-    // The reading after this input stands for the first one.
-    clearTimeout(this.firstTimer);
-    this.firstTimer = undefined;
     const before = this.last;
     const settle = this.sink.reserve();
     const done = this.afterReading().then((after) => {
@@ -124,7 +105,6 @@ export class InputGate {
 
   close(): void {
     this.closed = true;
-    if (this.firstTimer) clearTimeout(this.firstTimer);
     if (this.outputTimer) clearTimeout(this.outputTimer);
   }
 
