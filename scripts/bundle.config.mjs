@@ -18,7 +18,7 @@
 const file = (pattern) => new RegExp(`dist/(?:${pattern})\\.js$`);
 
 const BASE = file(
-  'errors|ids|memory-block|fs-private|config/[^/]+|text/(?:edit-distance|markers)|store/version|pty/(?:session-files|asciicast)|' +
+  'errors|ids|lazy-builtins|memory-block|fs-private|config/[^/]+|text/(?:edit-distance|markers)|store/version|pty/(?:session-files|asciicast)|' +
     'cli/(?:messages|launch-args)|memory/(?:token-memo|context|context-cache|next-launch|notice-once|notices|git-exclude)|session/(?:handover|launch|mcp-registration)|background/(?:warm|spawn)',
 );
 // The model download (store/embed/hub) loads only for `model pull`, with node:crypto.

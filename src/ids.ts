@@ -8,16 +8,10 @@
  * only on first use: a sha256 by a process that writes, or an HMAC that
  * repo-owned.ts has not seen before.
  */
-import { createRequire } from 'node:module';
-
-type NodeCrypto = typeof import('node:crypto');
-let nodeCrypto: NodeCrypto | undefined;
+import { lazyBuiltin } from './lazy-builtins.js';
 
 /** node:crypto, loaded on first use: ~5–10 ms a launch that needs none of it is spared. */
-function crypto(): NodeCrypto {
-  nodeCrypto ??= createRequire(import.meta.url)('node:crypto') as NodeCrypto;
-  return nodeCrypto;
-}
+const crypto = lazyBuiltin<typeof import('node:crypto')>('node:crypto');
 
 /** The sha256 of a string, as hex: for what is stored (content hashes). */
 export function sha256Hex(s: string): string {

@@ -1,4 +1,4 @@
-import { childProcess } from '../child-process.js';
+import { childProcess } from '../lazy-builtins.js';
 import { openSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';

@@ -92,7 +92,8 @@ function writeMade(dir: string, made: Array<{ file: string; script: Script }>): 
   if (made.length === 0) return;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    if (readdirSync(dir).length > MAX_FILES) for (const f of readdirSync(dir)) rmSync(join(dir, f), { force: true });
+    const old = readdirSync(dir);
+    if (old.length > MAX_FILES) for (const f of old) rmSync(join(dir, f), { force: true });
     for (const { file, script } of made) {
       const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });

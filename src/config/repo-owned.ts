@@ -19,7 +19,7 @@
  * without loading node:crypto (~5–10 ms). A stamp copied from another of the
  * user's folders does not match this folder's line, and is computed.
  */
-import { childProcess } from '../child-process.js';
+import { childProcess } from '../lazy-builtins.js';
 import { appendFileSync, existsSync, lstatSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { realish } from './paths.js';

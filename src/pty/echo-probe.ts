@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { childProcess } from '../child-process.js';
+import { childProcess } from '../lazy-builtins.js';
 import { echoHelperArgs } from './echo-helper.js';
 
 /**

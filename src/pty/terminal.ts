@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { childProcess } from '../child-process.js';
+import { childProcess } from '../lazy-builtins.js';
 
 /**
  * The caller's terminal: raw mode on while the child runs, and always
