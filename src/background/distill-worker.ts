@@ -14,20 +14,25 @@ import { LEXICAL_EMBEDDER_ID, lexicalVector } from '../store/embed/lexical.js';
 import { replayCast } from '../pty/replay.js';
 import { SegmentStream, type Segment } from '../segmenter/index.js';
 import { errorMessage } from '../errors.js';
-import { PART, screenContext, type PrepareAhead, type ReplayJob, type WorkerJob, type WorkerMessage } from './parallel-distill.js';
+import { screenText } from '../episodes/said.js';
+import { PART, screenContext, type PrepareAhead, type ReplayJob, type ReplayedLog, type WorkerJob, type WorkerMessage } from './parallel-distill.js';
 
 const LEXICAL = { id: LEXICAL_EMBEDDER_ID, vector: lexicalVector };
 
 const post = (m: WorkerMessage): void => parentPort?.postMessage(m);
 
-/** Distills segments and posts them as one part, numbered from `from`; with `withScreen`, their screen text too (for the episode index). */
-function postPart(segments: Segment[], from: number, ctx: DistillContext, prepare: PrepareAhead | undefined, withScreen = false): void {
+/**
+ * Distills segments and posts them as one part, numbered from `from`; with
+ * `withScreen`, their screen text too (for the episode index); with `log`,
+ * the replay's end with it (the last part of a replay).
+ */
+function postPart(segments: Segment[], from: number, ctx: DistillContext, prepare: PrepareAhead | undefined, withScreen = false, log?: ReplayedLog): void {
   // Only the lexical vectors are computed here; for any other embedder the store prepares.
   const ahead = prepare?.embedderId === LEXICAL_EMBEDDER_ID ? prepare : undefined;
   const results = segments.map((s) => distillSegment(s, ctx));
   const prepared = ahead ? results.map((d) => d.candidates.map((c) => prepareCandidate(c, ahead, LEXICAL))) : undefined;
-  const screen = withScreen ? segments.map((s) => ({ start: s.start, lines: s.lines.map((l) => ({ text: l.text })) })) : undefined;
-  post({ kind: 'part', from, results, ...(prepared ? { prepared } : {}), ...(screen ? { screen } : {}) });
+  const screen = withScreen ? segments.map(screenText) : undefined;
+  post({ kind: 'part', from, results, ...(prepared ? { prepared } : {}), ...(screen ? { screen } : {}), ...(log ? { log } : {}) });
 }
 
 function segmentsJob({ segments, from, context, part, last, prepare }: WorkerJob): void {
@@ -41,23 +46,25 @@ async function replayJob(job: ReplayJob): Promise<void> {
   const stream = new SegmentStream(job.segment);
   let from = 0;
   let lastEnd: number | undefined;
-  const distill = (segments: Segment[]): void => {
+  const distill = (segments: Segment[], end?: Omit<ReplayedLog, 'lastEnd'>): void => {
     const todo = segments.filter((s) => s.end > job.processedT);
+    for (const s of todo) lastEnd = Math.max(lastEnd ?? -Infinity, s.end);
     for (let i = 0; i < todo.length; i += PART) {
       const part = todo.slice(i, i + PART);
+      const last = end && i + PART >= todo.length ? { ...end, lastEnd } : undefined;
       // The segments live only here: their screen text goes with them, for the episode index.
-      postPart(part, from, ctx, undefined, true);
+      postPart(part, from, ctx, undefined, true, last);
       from += part.length;
     }
-    for (const s of todo) lastEnd = Math.max(lastEnd ?? -Infinity, s.end);
+    if (end && todo.length === 0) post({ kind: 'replayed', log: { ...end, lastEnd } });
   };
   try {
     const r = await replayCast(job.path, {
       keep: (line) => hasMarker(line, job.segment.marker),
       sink: { event: (e) => stream.event(e), line: (l) => stream.line(l), settled: (w) => distill(stream.release(w)) },
     });
-    distill(stream.finish());
-    post({ kind: 'replayed', log: { completeBytes: r.completeBytes, lastT: r.lastT, lastEnd } });
+    // The last part carries the replay's end, so the caller can let this thread go before it stores that part.
+    distill(stream.finish(), { completeBytes: r.completeBytes, lastT: r.lastT });
   } catch (err) {
     // The caller replays the log itself, and reports what is wrong with it.
     post({ kind: 'failed', message: errorMessage(err) });

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { distillSegment, type DistillContext, type Distilled } from '../distill/index.js';
 import type { Segment, SegmentOptions } from '../segmenter/index.js';
 import type { PreparedCandidate } from '../store/index.js';
+import type { ScreenSegment } from '../episodes/said.js';
 
 /**
  * Distilling a long session beside its writing. The distiller is pure and
@@ -73,16 +74,13 @@ export interface ReplayedLog {
 
 /** A part: its results and, when asked, each result's candidates prepared (same order). */
 export type WorkerMessage =
-  | { kind: 'part'; from: number; results: Distilled[]; prepared?: PreparedCandidate[][]; screen?: ScreenText[] }
+  | { kind: 'part'; from: number; results: Distilled[]; prepared?: PreparedCandidate[][]; screen?: ScreenText[]; log?: ReplayedLog }
   | { kind: 'done' }
   | { kind: 'replayed'; log: ReplayedLog }
   | { kind: 'failed'; message: string };
 
-/** A segment's screen text, as the episode index takes it (episodes/said.ts); handed over by a replaying worker, which alone holds the segments. */
-export interface ScreenText {
-  start: number;
-  lines: Array<{ text: string }>;
-}
+/** A segment's screen text, as the episode index takes it; handed over by a replaying worker, which alone holds the segments. */
+export type ScreenText = ScreenSegment;
 
 /** What a part hands over. */
 export type OnPart = (results: Distilled[], prepared?: PreparedCandidate[][], screen?: ScreenText[]) => Promise<void>;
@@ -181,8 +179,12 @@ export class DistillWorker {
         const m = await this.next();
         if (m.kind === 'replayed') return { handed, log: m.log };
         if (m.kind !== 'part' || m.from !== handed) return { handed };
+        // The last part: the thread's work is done, and its heap (a long segment's lines, the screen
+        // model) is let go before this one stores the part, not kept beside it (bench/biglog.mjs).
+        if (m.log) this.end();
         await onPart(m.results, m.prepared, m.screen);
         handed += m.results.length;
+        if (m.log) return { handed, log: m.log };
       }
     } finally {
       this.end();

@@ -15,7 +15,7 @@ import { distillTranscript } from './transcript-distill.js';
 import { asTranscriptRef } from '../transcripts/index.js';
 import type { Distillate, ProcessMode, ProcessReport, SessionJob } from './session-job.js';
 import { finishSession } from './finish-session.js';
-import { saidOf, screenSaid, type ScreenSegment } from '../episodes/said.js';
+import { saidOf, screenSaid, screenText, type ScreenSegment } from '../episodes/said.js';
 
 export type { SkipReason } from './skip-reasons.js';
 export type { ProcessMode, ProcessReport } from './session-job.js';
@@ -130,9 +130,9 @@ function contextsOf(job: SessionJob, agent: string, logPath: string): { screen: 
 }
 
 /** Distills the results of a part into the sink, and what they leave for the end. */
-function partTaker(sink: CandidateSink, out: Distillate, parts: string[], screenText?: ScreenSegment[]): OnPart {
+function partTaker(sink: CandidateSink, out: Distillate, parts: string[], onScreen?: (screen: ScreenSegment[]) => void): OnPart {
   return async (results, prepared, screen) => {
-    if (screen) screenText?.push(...screen);
+    if (screen) onScreen?.(screen);
     results.forEach((d, i) => {
       d.candidates.forEach((c, j) => sink.add(c, prepared?.[i]?.[j]));
       if (d.summary) out.summary = d.summary;
@@ -165,8 +165,13 @@ async function processStreamed(job: SessionJob, report: ProcessReport, logPath: 
   const sink = candidateSink(stores, report);
   const out: Distillate = { summary: undefined, condensed: '', lastEnd: undefined };
   const parts: string[] = [];
-  // The screen's segments, as the worker (or the replay here) hands them: what was said, for the episode index.
-  const said: ScreenSegment[] = [];
+  // What was said goes into the episode index part by part, as the worker (or the replay here) hands the
+  // segments over: kept to the end, a long session's whole screen text was held twice (bench/biglog.mjs).
+  // A session set aside later keeps the passages it had: adding them again adds nothing (episodes are unique by place).
+  const place = { sessionId: job.sessionId, agent, dir: job.paths.projectRoot, source: screen.logRef };
+  const said = (segs: ScreenSegment[]): void => {
+    if (job.config.episodes.enabled) stores.project.addEpisodes(screenSaid(segs, header.timestamp * 1000, place));
+  };
   const take = partTaker(sink, out, parts, said);
   try {
     const { handed, log } = await worker.replay({ kind: 'replay', path: logPath, segment, processedT: session.processedT, context: screen }, take);
@@ -178,7 +183,6 @@ async function processStreamed(job: SessionJob, report: ProcessReport, logPath: 
     }
     out.condensed = parts.join('\n');
     out.lastEnd = done.lastEnd;
-    if (job.config.episodes.enabled) stores.project.addEpisodes(screenSaid(said, header.timestamp * 1000, { sessionId: job.sessionId, agent, dir: job.paths.projectRoot, source: screen.logRef }));
     return await finishSession(job, report, sink, out, { header, completeBytes: done.completeBytes, lastT: done.lastT, processedT: session.processedT, screen });
   } catch (err) {
     sink.abort();
@@ -191,7 +195,7 @@ async function replayRest(
   job: SessionJob,
   report: ProcessReport,
   logPath: string,
-  o: { segment: SegmentOptions; processedT: number; handed: number; screen: ScreenContext; take: OnPart; said: ScreenSegment[] },
+  o: { segment: SegmentOptions; processedT: number; handed: number; screen: ScreenContext; take: OnPart; said: (segs: ScreenSegment[]) => void },
 ): Promise<ReplayedLog | ProcessReport> {
   let cast: Replay;
   try {
@@ -200,7 +204,7 @@ async function replayRest(
     return replayFailed(err, job, report, logPath);
   }
   const todo = segmentSession(cast.events, cast.lines, o.segment).filter((s) => s.end > o.processedT);
-  o.said.push(...todo.slice(o.handed));
+  o.said(todo.slice(o.handed).map(screenText));
   await distillSegments(todo.slice(o.handed), o.screen, o.take, { worker: false });
   return { completeBytes: cast.completeBytes, lastT: cast.lastT, lastEnd: todo.length ? Math.max(...todo.map((s) => s.end)) : undefined };
 }
@@ -269,7 +273,7 @@ async function processReplayed(job: SessionJob, report: ProcessReport, logPath: 
     }
     // What was said goes into the episode index, whatever the distiller kept: the transcript's messages, or the screen's segments.
     const place = { sessionId, agent, dir: paths.projectRoot, source: screen.logRef };
-    if (config.episodes.enabled) stores.project.addEpisodes(fromTranscript?.ok ? saidOf(fromTranscript.transcript.turns, 0, place) : screenSaid(closed, cast.header.timestamp * 1000, place));
+    if (config.episodes.enabled) stores.project.addEpisodes(fromTranscript?.ok ? saidOf(fromTranscript.transcript.turns, 0, place) : screenSaid(closed.map(screenText), cast.header.timestamp * 1000, place));
     return await finishSession(job, report, sink, out, { header: cast.header, completeBytes: cast.completeBytes, lastT: cast.lastT, processedT: session.processedT, screen });
   } catch (err) {
     sink.abort();

@@ -135,6 +135,43 @@ function buildTurns(inputs: Submitted[], lines: TextLine[]): Turn[] {
   return turns;
 }
 
+/**
+ * A segment's screen text past this many characters keeps only its head and
+ * its tail, as a terminal's scrollback does: a flood of output (a build log,
+ * a `cat` of a big file) is not read whole by the distiller or cut whole into
+ * passages, and its memory follows the screen, not the flood (bench/biglog.mjs:
+ * one segment of a 300 MB log held 160k lines). The log itself keeps it all.
+ */
+export const SEGMENT_SCREEN_CHARS = 2_000_000;
+/** What of the budget goes to the head: the request and the reply's start; the rest to the tail, where a reply concludes. */
+const HEAD_SHARE = 0.25;
+
+/**
+ * A segment's lines within the screen budget: its head and tail, and from
+ * the middle only the lines that carry a marker or echo something the user
+ * submitted (the turns are built on those). Pure.
+ */
+export function withinScreenBudget(lines: TextLine[], inputs: Submitted[], marker: string, budget = SEGMENT_SCREEN_CHARS): TextLine[] {
+  let total = 0;
+  for (const l of lines) total += l.text.length;
+  if (total <= budget) return lines;
+  const headMax = budget * HEAD_SHARE;
+  let h = 0;
+  for (let used = 0; h < lines.length && used + (lines[h]?.text.length ?? 0) <= headMax; h++) used += lines[h]?.text.length ?? 0;
+  let t = lines.length;
+  for (let used = 0; t > h && used + (lines[t - 1]?.text.length ?? 0) <= budget - headMax; t--) used += lines[t - 1]?.text.length ?? 0;
+  const users = inputs.map((s) => echoOf(s.text)).filter((u) => u.bare);
+  const whole = new Set(users.map((u) => u.bare));
+  const heads = new Set(users.filter((u) => u.long).map((u) => u.head));
+  const headLengths = [...new Set([...heads].map((x) => x.length))];
+  const kept = (text: string): boolean => {
+    if (hasMarker(text, marker)) return true;
+    const b = bare(text);
+    return whole.has(b) || headLengths.some((n) => heads.has(b.slice(0, n)));
+  };
+  return [...lines.slice(0, h), ...lines.slice(h, t).filter((l) => kept(l.text)), ...lines.slice(t)];
+}
+
 /** How far ahead a partial redraw's finished version may be. */
 const REDRAW_WINDOW = 60;
 
@@ -208,8 +245,8 @@ export function segmentsBetween(cuts: number[], times: number[], inputs: Submitt
   const segments: Segment[] = [];
   for (let b = 0; b < segCount; b++) {
     // <private> spans go before anything is read; one left open hides the rest of its segment.
-    const segLines = keepPublic(linesBy[b] ?? []);
     const segInputs = keepPublic(inputsBy[b] ?? []);
+    const segLines = withinScreenBudget(keepPublic(linesBy[b] ?? []), segInputs, marker);
     const sp = span[b] ?? { start: Infinity, end: -Infinity };
     if (segLines.length === 0 && segInputs.length === 0) continue;
     const found = [

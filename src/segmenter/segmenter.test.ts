@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LineEditor } from './line-editor.js';
-import { markerText } from './segment.js';
+import { markerText, withinScreenBudget, type TextLine } from './segment.js';
 import { segmentSession } from './stream.js';
 import { ownKey } from './own-key.js';
 import { BLOCK_BEGIN, BLOCK_END } from '../memory-block.js';
@@ -190,5 +190,44 @@ describe('partial redraws', () => {
     ]);
     // Different lines that merely share a start both stay.
     expect(dropPartialRedraws(['- run make test', '- run make lint'])).toEqual(['- run make test', '- run make lint']);
+  });
+});
+
+describe('screen budget', () => {
+  const flood = (n: number): TextLine[] => Array.from({ length: n }, (_, i) => ({ t: i, text: `line ${String(i).padStart(4, '0')} of the build output` }));
+  const input = (text: string, t: number) => ({ t, text, uncertain: false });
+
+  it('leaves a segment within the budget as it is', () => {
+    const lines = flood(10);
+    expect(withinScreenBudget(lines, [], '!记得', 10_000)).toBe(lines);
+  });
+
+  it("keeps a flood's head and tail, and from its middle only markers and the echoes of what was submitted", () => {
+    const lines = flood(1000);
+    lines[500] = { t: 500, text: '!记得 the staging database is read-only' };
+    lines[600] = { t: 600, text: '❯ npm run build --verbose' };
+    const budget = 100 * (lines[0]?.text.length ?? 0);
+    const kept = withinScreenBudget(lines, [input('npm run build --verbose', 599)], '!记得', budget);
+    const texts = kept.map((l) => l.text);
+    expect(texts.slice(0, 25)).toEqual(lines.slice(0, 25).map((l) => l.text));
+    expect(texts.slice(-75)).toEqual(lines.slice(-75).map((l) => l.text));
+    expect(texts).toContain('!记得 the staging database is read-only');
+    expect(texts).toContain('❯ npm run build --verbose');
+    expect(texts).not.toContain(lines[300]?.text);
+    expect(kept.length).toBe(25 + 2 + 75);
+    // Still in time order.
+    expect(kept.map((l) => l.t)).toEqual([...kept.map((l) => l.t)].sort((a, b) => a - b));
+  });
+
+  it('gives a turn the tail of its flooded reply in a whole session', () => {
+    const events = [{ t: 0, code: 'i', data: 'make test\r' }];
+    const screen = [{ t: 0.1, text: '$ make test' }, ...Array.from({ length: 3000 }, (_, i) => ({ t: 1 + i / 1000, text: `ok ${i} `.repeat(200) })), { t: 5, text: 'Decided: the flaky test is quarantined.' }];
+    const [seg] = segmentSession(events, screen, { idleSplitMinutes: 5, marker: '!记得' });
+    const reply = seg?.turns[0]?.reply ?? [];
+    expect(reply.at(-1)).toBe('Decided: the flaky test is quarantined.');
+    const chars = (seg?.lines ?? []).reduce((n, l) => n + l.text.length, 0);
+    expect(chars).toBeLessThanOrEqual(2_000_000);
+    expect(chars).toBeGreaterThan(1_500_000);
+    expect(seg?.turns[0]?.user).toBe('make test');
   });
 });
