@@ -11,7 +11,9 @@ const DIST = join(ROOT, 'dist');
 const { distillSegments, DistillWorker, WORKER_MIN_SEGMENTS } = (await import(pathToFileURL(join(DIST, 'background', 'parallel-distill.js')).href)) as typeof import('../../src/background/parallel-distill.js');
 const { replayCast, encodeEvent, encodeHeader } = (await import(pathToFileURL(join(DIST, 'pty', 'index.js')).href)) as typeof import('../../src/pty/index.js');
 const { segmentSession } = (await import(pathToFileURL(join(DIST, 'segmenter', 'index.js')).href)) as typeof import('../../src/segmenter/index.js');
+const { screenText } = (await import(pathToFileURL(join(DIST, 'episodes', 'said.js')).href)) as typeof import('../../src/episodes/said.js');
 type Distilled = import('../../src/distill/index.js').Distilled;
+type ScreenSegment = import('../../src/episodes/said.js').ScreenSegment;
 
 const dir = mkdtempSync(join(tmpdir(), 'cm-distill-worker-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -121,12 +123,16 @@ parentPort.once('message', (job) => {
     const worker = DistillWorker.start();
     if (!worker) throw new Error('no worker thread');
     const got: Distilled[] = [];
+    const screens: ScreenSegment[] = [];
     let parts = 0;
-    const r = await worker.replay({ kind: 'replay', path, segment: { idleSplitMinutes: 5, marker: '!记得' }, processedT, context }, async (results) => {
+    const r = await worker.replay({ kind: 'replay', path, segment: { idleSplitMinutes: 5, marker: '!记得' }, processedT, context }, async (results, _prepared, screen) => {
       parts++;
       got.push(...results);
+      screens.push(...(screen ?? []));
     });
     expect(got).toEqual(here.got);
+    // Each segment's screen text, joined there, for the episode index.
+    expect(screens).toEqual(todo.map(screenText));
     expect(r.handed).toBe(todo.length);
     expect(parts).toBeGreaterThan(1);
     expect(r.log).toEqual({ completeBytes: cast.completeBytes, lastT: cast.lastT, lastEnd: Math.max(...todo.map((s) => s.end)) });
