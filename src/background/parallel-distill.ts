@@ -74,16 +74,13 @@ export interface ReplayedLog {
 
 /** A part: its results and, when asked, each result's candidates prepared (same order). */
 export type WorkerMessage =
-  | { kind: 'part'; from: number; results: Distilled[]; prepared?: PreparedCandidate[][]; screen?: ScreenText[]; log?: ReplayedLog }
+  | { kind: 'part'; from: number; results: Distilled[]; prepared?: PreparedCandidate[][]; screen?: ScreenSegment[]; log?: ReplayedLog }
   | { kind: 'done' }
   | { kind: 'replayed'; log: ReplayedLog }
   | { kind: 'failed'; message: string };
 
-/** A segment's screen text, as the episode index takes it; handed over by a replaying worker, which alone holds the segments. */
-export type ScreenText = ScreenSegment;
-
-/** What a part hands over. */
-export type OnPart = (results: Distilled[], prepared?: PreparedCandidate[][], screen?: ScreenText[]) => Promise<void>;
+/** What a part hands over; `screen`: each segment's screen text, from a replaying worker, which alone holds the segments. */
+export type OnPart = (results: Distilled[], prepared?: PreparedCandidate[][], screen?: ScreenSegment[]) => Promise<void>;
 
 export function screenContext(c: ScreenContext): DistillContext {
   return { agent: c.agent, dir: c.dir, sessionId: c.sessionId, marker: c.marker, sourceAt: (t) => `${c.logRef}#t=${t.toFixed(1)}` };

@@ -160,6 +160,7 @@ export function withinScreenBudget(lines: TextLine[], inputs: Submitted[], marke
   for (let used = 0; h < lines.length && used + (lines[h]?.text.length ?? 0) <= headMax; h++) used += lines[h]?.text.length ?? 0;
   let t = lines.length;
   for (let used = 0; t > h && used + (lines[t - 1]?.text.length ?? 0) <= budget - headMax; t--) used += lines[t - 1]?.text.length ?? 0;
+  // echoes()'s test, by sets: a flood's middle is compared with every input at once.
   const users = inputs.map((s) => echoOf(s.text)).filter((u) => u.bare);
   const whole = new Set(users.map((u) => u.bare));
   const heads = new Set(users.filter((u) => u.long).map((u) => u.head));
