@@ -47,17 +47,35 @@ export function stated(text: string, offset: number, by: Change = 'verb', starts
     if (s <= offset) start = s;
     else break;
   }
+  // Read at most CLAUSE_REACH either side, from a word's start: unpunctuated text (a screen's
+  // flood of numbered lines) is one clause, and each of its values re-read all of it before.
+  if (offset - start > CLAUSE_REACH) start = wordStartAfter(text, offset - CLAUSE_REACH);
   WORD_AT.lastIndex = offset;
   const valueEnd = offset + (WORD_AT.exec(text)?.[0].length ?? 0);
   const own = ownClause(text.slice(start, valueEnd));
   const head = by === 'marker' ? withoutAttempts(own) : own;
   SENTENCE_END.lastIndex = offset;
-  const sentenceEnd = SENTENCE_END.exec(text)?.index;
-  const rest = text.slice(start, sentenceEnd ?? text.length);
+  const sentenceEnd = Math.min(SENTENCE_END.exec(text)?.index ?? text.length, valueEnd + CLAUSE_REACH);
+  const rest = text.slice(start, sentenceEnd);
   return !isTentative(head) && !refusesInEnglish(head) && !refusesInChinese(head) && !rejectsInEnglish(rest) && !rejectsInChinese(rest);
 }
 
 const WORD_AT = /\S+/uy;
+/**
+ * How far a clause is read from its value, each way: further than any
+ * clause of prose (commas end clauses too), so only text with no
+ * punctuation at all is cut (a 4,000-character screen passage of numbered
+ * lines took 2 s to rank, every value re-reading all before it).
+ */
+const CLAUSE_REACH = 300;
+const NEXT_SPACE = /\s/gu;
+
+/** Where the first word after `from` starts (`from` itself when there is no space after it). */
+function wordStartAfter(text: string, from: number): number {
+  NEXT_SPACE.lastIndex = from;
+  const m = NEXT_SPACE.exec(text);
+  return m ? m.index + 1 : from;
+}
 const SENTENCE_END = /[.;!?。；！？](?:\s|$)|\n/gu;
 
 /** Where each clause of a text starts (read once per text, for all its values). */

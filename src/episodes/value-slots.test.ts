@@ -87,6 +87,14 @@ describe('value slots', () => {
     expect(stated(aim, aim.indexOf('1GB'))).toBe(false);
   });
 
+  it('reads a value in text with no punctuation (a screen of numbered lines) from its own stretch, not from everything before it', () => {
+    const flood = `we might ${Array.from({ length: 200 }, (_, i) => `step ${i} ok`).join(' ')} then the pool size was raised to 40`;
+    expect(stated(flood, flood.indexOf('40', flood.length - 10))).toBe(true);
+    // Within a clause of prose nothing changes: the proposal still governs.
+    const near = 'we might raise the pool size to 40';
+    expect(stated(near, near.indexOf('40'))).toBe(false);
+  });
+
   it("a plan in one clause does not make another clause's change tentative", () => {
     const plan = "I'm planning a movie night for my family and I've raised the popcorn budget to $40, any ideas?";
     expect(stated(plan, plan.indexOf('$40'))).toBe(true);
