@@ -19,6 +19,9 @@ import { parseAnnMeta, type AnnMeta } from './ann-state.js';
 
 type Usearch = typeof import('usearch');
 
+/** Stores smaller than this build their index on one thread (the same graph every time). */
+const SERIAL_BUILD_UNDER = 20_000;
+
 /**
  * int8 cells (ScalarKind.I8): a quarter of the float index's size and a third of its build
  * time, at the same recall once re-scored (bench/vector-search.mjs: 100k
@@ -168,7 +171,9 @@ export function buildAnnIndex(stmt: (sql: string) => Statement, storePath: strin
     });
     if (rows.length) {
       const index = newIndex(u, dims);
-      index.add(keys, matrix, availableParallelism());
+      // Threads add in a different order each run, and so make a different graph: a small store
+      // (quick either way) gets the same one every time, so its answers do not vary from build to build.
+      index.add(keys, matrix, rows.length < SERIAL_BUILD_UNDER ? 1 : availableParallelism());
       index.save(`${files.index}.${process.pid}.tmp`);
       renameSync(`${files.index}.${process.pid}.tmp`, files.index);
     }
