@@ -46,9 +46,9 @@ export class EchoProbe {
   private dead = false;
 
   /**
-   * The helper starts at the first question, not with the session: a
-   * session nobody types into (`run true`, a script) never forks it, and a
-   * launch is ~4 ms shorter.
+   * The helper starts at the first question, not with the session: the
+   * gate asks none before the session's first output or input, so a
+   * session that prints nothing and reads nothing (`run true`) never forks it.
    */
   constructor(private readonly ptsName: string) {}
 

@@ -36,15 +36,44 @@ async function withFakeTimers(fn: () => Promise<void>): Promise<void> {
 }
 
 describe('InputGate', () => {
-  it('takes a first reading as the session starts, so input into a program that shows nothing (cat > file) is recorded', () =>
+  it('asks nothing of a session nobody types into, and holds the first input for a reading, so input into a program that shows nothing (cat > file) is recorded', () =>
     withFakeTimers(async () => {
-      const t = fakeTerminal();
+      const t = fakeTerminal(5);
       const { gate, recorded } = gateOver(t);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(t.asked()).toBe(0);
+      let released = false;
+      void gate.holdInput()?.then(() => (released = true));
+      // A second chunk while held waits for the same reading.
+      void gate.holdInput();
       expect(t.asked()).toBe(1);
+      await vi.advanceTimersByTimeAsync(2);
+      expect(released).toBe(false);
       await vi.advanceTimersByTimeAsync(10);
+      expect(released).toBe(true);
+      expect(gate.holdInput()).toBeUndefined();
       gate.noteInput(0.1, 'pasted\r');
       await vi.advanceTimersByTimeAsync(100);
       expect(recorded.map((e) => e.data)).toEqual(['pasted\r']);
+      gate.close();
+    }));
+
+  it('holds the first input while a reading is on its way and then keeps a hidden line out', () =>
+    withFakeTimers(async () => {
+      const t = fakeTerminal(5);
+      const { gate, recorded } = gateOver(t);
+      t.set('off');
+      gate.noteOutput();
+      await vi.advanceTimersByTimeAsync(16);
+      expect(t.asked()).toBe(1);
+      const hold = gate.holdInput();
+      expect(hold).toBeDefined();
+      expect(t.asked()).toBe(1);
+      await vi.advanceTimersByTimeAsync(10);
+      gate.noteInput(0.2, 'hunter2\r');
+      t.set('on');
+      await vi.advanceTimersByTimeAsync(100);
+      expect(recorded).toEqual([]);
       gate.close();
     }));
 
@@ -87,6 +116,7 @@ describe('InputGate', () => {
     withFakeTimers(async () => {
       const t = fakeTerminal();
       const { gate, recorded } = gateOver(t);
+      gate.noteOutput(); // the program's first draw
       await vi.advanceTimersByTimeAsync(100);
       const first = t.asked();
       gate.noteInput(1, 'a');

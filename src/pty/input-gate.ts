@@ -19,10 +19,13 @@ const INPUT_PROBE_DELAY_MS = 20;
  * its way may be taken after it (a password typed and entered, echo back
  * on), so it never stands for one taken before.
  *
- * The first reading is taken as the session starts. Deferring it (to save
- * the helper's fork, ~5 ms of a `run true`) left the first line typed
- * right after a CLI's first draw without a reading before it, and so out
- * of the log: an explicit `!记得` among them.
+ * No reading is taken as the session starts: a session that prints nothing
+ * before its first input (`run true`, `cat`) would fork the helper only to
+ * have it compete with the launch (~14 ms of a `run true`). Output starts
+ * the readings; input that comes before any reading has answered is held
+ * back from the child until one has (holdInput), so the first line typed
+ * has a reading before it like every later one. Taking no first reading
+ * and not holding lost that line, an explicit `!记得` among them.
  */
 export class InputGate {
   private last: EchoState = 'unknown';
@@ -30,13 +33,25 @@ export class InputGate {
   private closed = false;
   private lastOutput = 0;
   private nextReading: Promise<EchoState> | undefined;
+  /** The reading asked last, until it answers. */
+  private reading: Promise<EchoState> | undefined;
+  private answered = false;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly probe: Pick<EchoProbe, 'query'>,
     private readonly sink: OrderedSink,
-  ) {
-    this.refresh();
+  ) {}
+
+  /**
+   * Ask before passing input on to the child. A promise means no reading has
+   * answered yet: hold the input until it settles, then pass it on and call
+   * noteInput. The reading it waits for is then one taken before the input.
+   * Settles by the probe's timeout at the latest.
+   */
+  holdInput(): Promise<void> | undefined {
+    if (this.closed || this.answered) return undefined;
+    return (this.reading ?? this.read()).then(() => undefined);
   }
 
   /**
@@ -113,6 +128,13 @@ export class InputGate {
   }
 
   private read(): Promise<EchoState> {
-    return this.probe.query().then((s) => (this.last = s));
+    const reading = this.probe.query().then((s) => {
+      this.last = s;
+      this.answered = true;
+      if (this.reading === reading) this.reading = undefined;
+      return s;
+    });
+    this.reading = reading;
+    return reading;
   }
 }

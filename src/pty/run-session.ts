@@ -56,6 +56,12 @@ export interface SessionObserver {
   /** Raw input after it was written to the child; the observer decides what to record. */
   input?(t: number, data: string): void;
   /**
+   * Asked before input is written to the child: a promise means "hold the
+   * input until it settles" (no echo reading has answered yet); stdin is
+   * paused meanwhile and the input held is passed on in order.
+   */
+  holdInput?(): Promise<void> | undefined;
+  /**
    * Asked after each output chunk: a promise means "hold the output until it
    * settles" (the recorder is behind); the PTY is paused meanwhile.
    */
@@ -184,7 +190,32 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
       }
     });
 
+    // Input that arrived while the observer held it, in order, and whether stdin ended behind it.
+    let heldInput: Buffer[] | undefined;
+    let endHeld = false;
     const onStdin = (chunk: Buffer): void => {
+      if (exited || streamClosed) return;
+      if (heldInput) {
+        heldInput.push(chunk);
+        return;
+      }
+      const hold = observer?.holdInput?.();
+      if (hold) {
+        heldInput = [chunk];
+        process.stdin.pause();
+        const release = (): void => {
+          const chunks = heldInput ?? [];
+          heldInput = undefined;
+          for (const c of chunks) passInput(c);
+          if (endHeld) onStdinEnd();
+          else if (!exited && !streamClosed) process.stdin.resume();
+        };
+        void hold.then(release, release);
+        return;
+      }
+      passInput(chunk);
+    };
+    const passInput = (chunk: Buffer): void => {
       if (exited || streamClosed) return;
       const text = inDecoder.write(chunk);
       const caught = catcher?.feed(text);
@@ -196,6 +227,10 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
       if (text) observer?.input?.(now(), text);
     };
     const onStdinEnd = (): void => {
+      if (heldInput) {
+        endHeld = true;
+        return;
+      }
       // Piped input ran out: give the child an EOF, as a terminal would on ^D.
       if (!exited && !streamClosed && !process.stdin.isTTY) pty.write('\x04');
       // A terminal's input ends only when the terminal is gone.

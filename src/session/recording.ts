@@ -114,6 +114,10 @@ export class SessionRecording implements SessionObserver {
     this.ordered.push(e);
   }
 
+  holdInput(): Promise<void> | undefined {
+    return this.recorder?.active ? this.gate?.holdInput() : undefined;
+  }
+
   input(t: number, data: string): void {
     if (!this.recorder?.active) return;
     this.gate?.noteInput(t, data);

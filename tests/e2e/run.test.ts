@@ -93,13 +93,9 @@ describe('claude-mem run under a real PTY', () => {
   it('passes a huge paste through whole and keeps running', async () => {
     const sb = makeSandbox();
     const h = startCli(['run', 'sh', '-c', 'cat > pasted.txt; echo "size $(wc -c < pasted.txt)"'], { cwd: sb.project, env: sb.env });
-    // cat shows nothing, so nothing says the wrapper is ready: wait for its
-    // echo helper (a command line naming the terminal), then for its first
-    // reading (answered or given up within a second). Input typed ahead of
-    // any reading is kept out of the log, and this test counts every byte.
-    const until = Date.now() + 20_000;
-    while (spawnSync('pgrep', ['-P', String(h.pty.pid), '-f', '/dev/pts/']).status !== 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 1000));
+    // cat shows nothing and no echo reading has been taken: the paste is
+    // typed at once, and the wrapper holds it back until its first reading
+    // answers (this test counts every byte of it in the log).
     // 256 KiB in lines of 64 bytes. A terminal hands a paste over in chunks
     // as the PTY takes them; so does this test, since the kernel's line
     // discipline can stall on a single 256 KiB write to a starved reader.
@@ -195,6 +191,8 @@ describe('claude-mem run under a real PTY', () => {
     expect(code).toBe(0);
     expect(out).toContain('read:from-pipe');
     const [log] = castsIn(sb.project);
+    // Piped before any echo reading, then ended: held for the reading, recorded, and the EOF after it.
+    expect(log?.cast.events.filter((e) => e.code === 'i').map((e) => e.data).join('')).toBe('from-pipe\n');
     expect(log?.cast.header.width).toBe(80);
     expect(log?.cast.header.height).toBe(24);
   });
