@@ -113,6 +113,8 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
   // encoding: null gives Buffers, so binary and invalid UTF-8 pass through
   // untouched; decoding happens only for the log, on a copy.
   const restoreConsole = quietLateWrites();
+  // The keeper's first stty runs while node-pty forks the child.
+  raw.prepare();
   const pty = ptySpawn(opts.file, opts.args, {
     name: env.TERM,
     cols: size.cols,
@@ -127,12 +129,16 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
   // child is gone, what is left to read is bounded by the kernel's buffers:
   // the reader is resumed and never paused again, so none of it can be left
   // behind when the stream ends.
+  // Nothing is read before raw mode is on (entered): output post-processing
+  // would still turn the child's "\r\n" into "\r\r\n".
   let paused = false;
   let held = false;
   let childGone = false;
+  let entered = false;
+  pty.pause();
   const slaveHold = holdSlaveUntilExit(ptsName, pty.pid, () => {
     childGone = true;
-    if (paused || held) pty.resume();
+    if ((paused || held) && entered) pty.resume();
     paused = false;
     held = false;
   });
@@ -172,7 +178,7 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
         stdout.once('drain', () => {
           if (!paused) return;
           paused = false;
-          if (!held) pty.resume();
+          if (!held && entered) pty.resume();
         });
       }
       const text = outDecoder.write(buf);
@@ -185,7 +191,7 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
         void hold.then(() => {
           if (!held) return;
           held = false;
-          if (!paused) pty.resume();
+          if (!paused && entered) pty.resume();
         });
       }
     });
@@ -273,8 +279,15 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
     process.stderr.on('error', () => undefined);
     process.stdin.on('error', onTerminalGone);
 
+    let finishing = false;
     const finish = (): void => {
-      if (!exited || !streamClosed || !exitInfo) return;
+      if (!exited || !streamClosed || !exitInfo || finishing) return;
+      finishing = true;
+      // The terminal is put back only once raw mode is wholly on (see RawMode.restore).
+      const info = exitInfo;
+      void raw.enter().then(() => finishEntered(info));
+    };
+    const finishEntered = (info: { exitCode: number; signal?: number }): void => {
       slaveHold.release();
       if (readyTimer) clearTimeout(readyTimer);
       dataSub.dispose();
@@ -291,7 +304,7 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
       setTimeout(restoreConsole, 1000).unref();
       const tail = outDecoder.end();
       if (tail) emit({ t: now(), code: 'o', data: tail });
-      const status = exitStatus(exitInfo.exitCode, exitInfo.signal);
+      const status = exitStatus(info.exitCode, info.signal);
       const flushAndResolve = (): void => resolvePromise({ status, size });
       // A terminal that is gone never drains.
       if (stdout.writableNeedDrain && !hungUp) stdout.once('drain', flushAndResolve);
@@ -319,11 +332,15 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
       finish();
     });
 
-    raw.enter();
-    process.stdin.on('data', onStdin);
-    process.stdin.on('end', onStdinEnd);
-    process.stdin.resume();
-    process.on('SIGWINCH', onResize);
+    void raw.enter().then(() => {
+      entered = true;
+      if (finishing) return;
+      if (childGone || (!paused && !held)) pty.resume();
+      process.stdin.on('data', onStdin);
+      process.stdin.on('end', onStdinEnd);
+      process.stdin.resume();
+      process.on('SIGWINCH', onResize);
+    });
   });
 }
 

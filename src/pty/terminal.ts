@@ -20,50 +20,168 @@ export function currentSize(): TerminalSize {
 }
 
 /**
- * A wrapper killed with kill -9 cannot restore the terminal, and a shell
- * without job control (dash, sh -c) does not either: the user is left in
- * raw mode. This helper holds the terminal's original settings and a pipe
- * from the wrapper; when the pipe closes without the wrapper having said it
- * is done, the wrapper died, and the helper puts the settings back.
+ * The keeper: one helper shell for the caller's terminal. It reads the
+ * terminal's settings before raw mode (`stty -g`, its first line out), turns
+ * output post-processing off once told raw mode is on (then says `ok`), and
+ * holds the settings: a wrapper killed with kill -9 cannot restore the
+ * terminal, and a shell without job control (dash, sh -c) does not either,
+ * so when its pipe closes without the wrapper having said `done`, it puts
+ * them back. One spawn that runs beside the child's, where there were two
+ * synchronous stty runs and a guardian (~28 ms of a launch on a terminal).
  */
-function startGuardian(saved: string): ChildProcess | undefined {
-  if (!/^[0-9a-f:]+$/i.test(saved)) return undefined;
-  try {
-    const child = childProcess().spawn('sh', ['-c', 'IFS= read -r line; [ "$line" = done ] || stty "$1" <&3 2>/dev/null', 'claude-mem-tty-guard', saved], {
-      stdio: ['pipe', 'ignore', 'ignore', 0],
+const KEEPER_SCRIPT = [
+  'saved=$(stty -g <&3 2>/dev/null); echo "s:$saved"',
+  'IFS= read -r line || line=',
+  'if [ "$line" = raw ]; then stty -opost <&3 2>/dev/null; echo ok; IFS= read -r line || line=; fi',
+  '[ "$line" = done ] || [ -z "$saved" ] || stty "$saved" <&3 2>/dev/null',
+].join('\n');
+
+/** A keeper that has not answered in this long is given up: the wrapper does the step itself. */
+const KEEPER_TIMEOUT_MS = 1000;
+
+/** Reads the keeper's answers, one a line, in order. */
+class Keeper {
+  private readonly lines: string[] = [];
+  private waiting: ((line: string | undefined) => void) | undefined;
+  private gone = false;
+
+  constructor(readonly child: ChildProcess) {
+    let partial = '';
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      const parts = (partial + chunk).split('\n');
+      partial = parts.pop() ?? '';
+      for (const line of parts) this.take(line);
     });
-    child.on('error', () => undefined);
+    const end = (): void => {
+      this.gone = true;
+      this.waiting?.(undefined);
+    };
+    child.on('error', end);
+    child.on('exit', end);
+    child.stdout?.on('end', end);
     child.stdin?.on('error', () => undefined);
-    child.unref();
-    (child.stdin as { unref?: () => void } | null)?.unref?.();
-    return child;
+  }
+
+  private take(line: string): void {
+    if (this.waiting) this.waiting(line);
+    else this.lines.push(line);
+  }
+
+  /** The next line, or undefined when the keeper is gone or slow. */
+  next(): Promise<string | undefined> {
+    const ready = this.lines.shift();
+    if (ready !== undefined) return Promise.resolve(ready);
+    if (this.gone) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle(undefined), KEEPER_TIMEOUT_MS);
+      const settle = (line: string | undefined): void => {
+        clearTimeout(timer);
+        this.waiting = undefined;
+        resolve(line);
+      };
+      this.waiting = settle;
+    });
+  }
+
+  say(line: string): void {
+    this.child.stdin?.write(`${line}\n`);
+  }
+
+  /** Never keep the wrapper alive for the keeper. */
+  unref(): void {
+    this.child.unref();
+    for (const s of [this.child.stdin, this.child.stdout]) (s as { unref?: () => void } | null)?.unref?.();
+  }
+
+  kill(): void {
+    try {
+      if (this.child.pid) process.kill(this.child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+function startKeeper(): Keeper | undefined {
+  try {
+    return new Keeper(
+      childProcess().spawn('sh', ['-c', KEEPER_SCRIPT, 'claude-mem-tty-keeper'], {
+        stdio: ['pipe', 'pipe', 'ignore', 0],
+      }),
+    );
   } catch {
     return undefined;
   }
 }
 
+/**
+ * Raw mode on the caller's terminal while the child runs, restored on every
+ * exit path. `prepare` starts the keeper (call it before the slow work of
+ * starting the child, so its first stty runs meanwhile); `enter` settles
+ * once raw mode is on and output post-processing off; until then nothing
+ * the child prints may be passed on.
+ */
 export class RawMode {
   private on = false;
-  private guardian: ChildProcess | undefined;
+  private keeper: Keeper | undefined;
+  private entering: Promise<void> | undefined;
+  private closed = false;
   private readonly restoreOnExit = (): void => this.restore();
 
-  enter(): void {
+  prepare(): void {
+    if (!process.stdin.isTTY || this.keeper) return;
+    this.keeper = startKeeper();
+  }
+
+  enter(): Promise<void> {
+    this.entering ??= this.enterNow();
+    return this.entering;
+  }
+
+  private async enterNow(): Promise<void> {
     const stdin = process.stdin;
-    if (!stdin.isTTY || this.on) return;
-    const saved = childProcess().spawnSync('stty', ['-g'], { stdio: ['inherit', 'pipe', 'ignore'], encoding: 'utf8' }).stdout?.trim() ?? '';
+    if (!stdin.isTTY) return;
+    this.prepare();
+    const keeper = this.keeper;
+    // The settings must be read before raw mode: setRawMode keeps its own
+    // copy for restore(), the keeper's is for a wrapper that died.
+    const first = await keeper?.next();
+    if (this.closed) return;
+    const kept = first?.startsWith('s:') === true && first.length > 2;
+    if (!kept) {
+      keeper?.kill();
+      this.keeper = undefined;
+    }
     stdin.setRawMode(true);
     this.on = true;
-    this.guardian = startGuardian(saved);
-    // libuv's raw mode leaves output post-processing (ONLCR) on, which would
-    // turn the child's "\r\n" into "\r\r\n". Turn it off as cfmakeraw and
-    // script(1) do; setRawMode(false) restores the saved termios, OPOST included.
-    childProcess().spawnSync('stty', ['-opost'], { stdio: ['inherit', 'ignore', 'ignore'] });
     // 'exit' handlers run on process.exit and on normal end; an uncaught
     // error reaches the top-level handler, which calls restore() too.
     process.once('exit', this.restoreOnExit);
+    // libuv's raw mode leaves output post-processing (ONLCR) on, which would
+    // turn the child's "\r\n" into "\r\r\n". Turn it off as cfmakeraw and
+    // script(1) do; setRawMode(false) restores the saved termios, OPOST included.
+    let opost = false;
+    if (kept && keeper) {
+      keeper.say('raw');
+      opost = (await keeper.next()) === 'ok';
+      keeper.unref();
+    }
+    if (!opost && this.on) childProcess().spawnSync('stty', ['-opost'], { stdio: ['inherit', 'ignore', 'ignore'] });
   }
 
+  /**
+   * Sync, for the 'exit' handler. Call it after enter() has settled: a
+   * keeper killed during its `stty -opost` could leave that stty to land
+   * after the settings were put back.
+   */
   restore(): void {
+    this.closed = true;
+    // Restored by us: the keeper must not touch the terminal again (the
+    // next program may have set its own mode by then). A signal is
+    // synchronous; a pipe write might not land before exit.
+    this.keeper?.kill();
+    this.keeper = undefined;
     if (!this.on) return;
     this.on = false;
     process.removeListener('exit', this.restoreOnExit);
@@ -72,14 +190,5 @@ export class RawMode {
     } catch {
       // stdin already closed: nothing left to restore.
     }
-    // Restored by us: the guardian must not touch the terminal again (the
-    // next program may have set its own mode by then). A signal is
-    // synchronous; a pipe write might not land before exit.
-    try {
-      if (this.guardian?.pid) process.kill(this.guardian.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-    this.guardian = undefined;
   }
 }

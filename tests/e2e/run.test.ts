@@ -29,6 +29,8 @@ describe('claude-mem run under a real PTY', () => {
     // Canonical mode and echo are back on: the user can type at the shell again.
     expect(stty).toMatch(/(^|\s)icanon(\s|$)/m);
     expect(stty).toMatch(/(^|\s)echo(\s|$)/m);
+    // Output post-processing too (the wrapper had turned it off).
+    expect(stty).toMatch(/(^|\s)opost(\s|$)/m);
     const lastAt = (text: string): number => Math.max(...[...text.matchAll(/tick-\d+ at (\d+\.\d+)/g)].map((m) => Number(m[1])));
     const [log] = castsIn(sb.project);
     // The last line on screen and the last in the log, by the time each was printed:
@@ -40,6 +42,19 @@ describe('claude-mem run under a real PTY', () => {
     expect(cm(['run', '--no-record', 'true'], o).status).toBe(0);
     expect(readdirSync(sessions).some((f) => f.endsWith('.lock'))).toBe(false);
     expect(readdirSync(runDir)).toHaveLength(0);
+  });
+
+  it('puts the terminal back exactly as it was, after a child that exits at once and after one that prints', async () => {
+    const sb = makeSandbox();
+    const run = `${process.execPath} ${CLI} run -q`;
+    const script = `stty -g; ${run} true; stty -g; ${run} sh -c 'printf "one\\ntwo\\n"'; stty -g; echo END-OF-TEST`;
+    const h = startPty('/usr/bin/dash', ['-c', script], { cwd: sb.project, env: sb.env });
+    await h.waitFor('END-OF-TEST');
+    // Printed with output post-processing off and the child's own "\r\n": never "\r\r\n".
+    expect(h.text()).toContain('one\r\ntwo\r\n');
+    const settings = h.text().match(/^[0-9a-f]+(:[0-9a-f]+){10,}/gm) ?? [];
+    expect(settings).toHaveLength(3);
+    expect(new Set(settings).size).toBe(1);
   });
 
   it('keeps the child output and exit status when a recording sink throws on its first event', async () => {
