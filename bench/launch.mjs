@@ -3,8 +3,9 @@
 // block cached; after a commit (the cached block is handed over and a warm
 // runs in the background); and with no cached block (built in the
 // foreground from stored token counts, as after a change the warm has not
-// caught up with); and with a project claude-mem.yaml that sets a key.
-import { spawnSync } from 'node:child_process';
+// caught up with); and with a project claude-mem.yaml that sets a key. Then
+// on a terminal (under script), beside the forwarder on one.
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,27 @@ function time(cmd, args, o, runs, before = () => undefined) {
     const r = spawnSync(cmd, args, { ...o, stdio: ['ignore', 'ignore', 'pipe'] });
     xs.push(now() - t0);
     if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`);
+  }
+  return { median: median(xs), max: Math.max(...xs) };
+}
+
+/**
+ * The same, on a terminal: under script(1), whose stdin is a pipe held open
+ * (a closed one makes script send the child an end-of-file, which is input).
+ * What a person at a terminal waits for: raw mode, its restore and the rest.
+ */
+async function timeOnTerminal(cmdline, o, runs) {
+  const xs = [];
+  for (let i = 0; i < runs; i++) {
+    settle();
+    const t0 = now();
+    const child = spawn('script', ['-qec', cmdline, '/dev/null'], { ...o, stdio: ['pipe', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    xs.push(now() - t0);
+    child.stdin.end();
+    if (code !== 0) throw new Error(`script -qec ${cmdline} failed: ${err}`);
   }
   return { median: median(xs), max: Math.max(...xs) };
 }
@@ -51,6 +73,12 @@ export async function launch({ runs, memories }) {
   spawnSync(process.execPath, [CLI, '--quiet', 'context', '--warm'], o(full));
   const configured = time(process.execPath, run, o(full), runs);
   rmSync(join(full.project, 'claude-mem.yaml'));
+  spawnSync(process.execPath, [CLI, '--quiet', 'context', '--warm'], o(full));
+  const q = (args) => args.map((a) => `'${a}'`).join(' ');
+  const scriptTerminal = await timeOnTerminal('true', o(empty), runs);
+  const forwarderTerminal = await timeOnTerminal(q([process.execPath, FORWARDER, 'true']), o(empty), runs);
+  const mNTerminal = await timeOnTerminal(q([process.execPath, ...run]), o(full), runs);
+  const onTerminal = (variant, x) => ({ figure: 'launch on a terminal', variant, 'median ms': fmt(x.median, 1), 'over script ms': fmt(x.median - scriptTerminal.median, 1), 'max over script ms': fmt(x.max - scriptTerminal.median, 1) });
   const rowOf = (variant, x) => ({ figure: 'launch', variant, 'median ms': fmt(x.median, 1), 'over script ms': fmt(x.median - base.median, 1), 'max over script ms': fmt(x.max - base.median, 1) });
   return [
     { figure: 'launch', variant: 'script -qc true', 'median ms': fmt(base.median, 1), 'over script ms': '0.0', 'max over script ms': fmt(base.max - base.median, 1) },
@@ -61,5 +89,8 @@ export async function launch({ runs, memories }) {
     rowOf(`claude-mem run true, ${memories} memories, after a commit`, afterCommit),
     rowOf(`claude-mem run true, ${memories} memories, block rebuilt`, rebuilt),
     rowOf(`claude-mem run true, ${memories} memories, a claude-mem.yaml setting one key`, configured),
+    onTerminal('script -qec true', scriptTerminal),
+    onTerminal('bare node-pty forwarder, true (wrapper floor)', forwarderTerminal),
+    onTerminal(`claude-mem run true, ${memories} memories`, mNTerminal),
   ];
 }

@@ -8,6 +8,8 @@ import type { SessionEvent } from './events.js';
 import { guardObserver } from './fan-out.js';
 import { MarkerCatcher, type CatchMode } from './marker-catcher.js';
 import { holdSlaveUntilExit } from './slave-hold.js';
+import { ReaderHolds } from './reader-holds.js';
+import { InputHold } from './input-hold.js';
 import { ChildEnder } from './hangup.js';
 
 // node-pty is CommonJS: required, not imported, so the ES loader does not
@@ -125,23 +127,10 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
   });
   const observer = guardObserver(opts.observer, (err) => opts.onObserverFailure?.(err));
   const ptsName = ptsNameOf(pty);
-  // The reader is paused while stdout or the recorder is behind. Once the
-  // child is gone, what is left to read is bounded by the kernel's buffers:
-  // the reader is resumed and never paused again, so none of it can be left
-  // behind when the stream ends.
-  // Nothing is read before raw mode is on (entered): output post-processing
-  // would still turn the child's "\r\n" into "\r\r\n".
-  let paused = false;
-  let held = false;
-  let childGone = false;
-  let entered = false;
-  pty.pause();
-  const slaveHold = holdSlaveUntilExit(ptsName, pty.pid, () => {
-    childGone = true;
-    if ((paused || held) && entered) pty.resume();
-    paused = false;
-    held = false;
-  });
+  // Nothing is read before raw mode is on (see reader-holds.ts).
+  const holds = new ReaderHolds(pty);
+  holds.hold('terminal');
+  const slaveHold = holdSlaveUntilExit(ptsName, pty.pid, () => holds.noteChildGone());
   observer?.start?.({ ptsName, size, pid: pty.pid });
 
   const outDecoder = new StringDecoder('utf8');
@@ -172,54 +161,23 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
       slaveHold.noteOutput();
       const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       // Screen first: the log never delays output.
-      if (!stdout.write(buf) && !paused && !childGone) {
-        paused = true;
-        pty.pause();
-        stdout.once('drain', () => {
-          if (!paused) return;
-          paused = false;
-          if (!held && entered) pty.resume();
-        });
-      }
+      if (!stdout.write(buf) && holds.hold('stdout')) stdout.once('drain', () => holds.release('stdout'));
       const text = outDecoder.write(buf);
       if (text) emit({ t: now(), code: 'o', data: text });
       if (text) catcher?.noteOutput(text);
       const hold = observer?.backlog?.();
-      if (hold && !held && !childGone) {
-        held = true;
-        pty.pause();
-        void hold.then(() => {
-          if (!held) return;
-          held = false;
-          if (!paused && entered) pty.resume();
-        });
-      }
+      if (hold && holds.hold('recorder')) void hold.then(() => holds.release('recorder'));
     });
 
-    // Input that arrived while the observer held it, in order, and whether stdin ended behind it.
-    let heldInput: Buffer[] | undefined;
-    let endHeld = false;
+    const inputHold = new InputHold(
+      process.stdin,
+      (chunk) => passInput(chunk),
+      () => onStdinEnd(),
+      () => !exited && !streamClosed,
+    );
     const onStdin = (chunk: Buffer): void => {
       if (exited || streamClosed) return;
-      if (heldInput) {
-        heldInput.push(chunk);
-        return;
-      }
-      const hold = observer?.holdInput?.();
-      if (hold) {
-        heldInput = [chunk];
-        process.stdin.pause();
-        const release = (): void => {
-          const chunks = heldInput ?? [];
-          heldInput = undefined;
-          for (const c of chunks) passInput(c);
-          if (endHeld) onStdinEnd();
-          else if (!exited && !streamClosed) process.stdin.resume();
-        };
-        void hold.then(release, release);
-        return;
-      }
-      passInput(chunk);
+      if (!inputHold.take(chunk, () => observer?.holdInput?.())) passInput(chunk);
     };
     const passInput = (chunk: Buffer): void => {
       if (exited || streamClosed) return;
@@ -233,10 +191,7 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
       if (text) observer?.input?.(now(), text);
     };
     const onStdinEnd = (): void => {
-      if (heldInput) {
-        endHeld = true;
-        return;
-      }
+      if (inputHold.takeEnd()) return;
       // Piped input ran out: give the child an EOF, as a terminal would on ^D.
       if (!exited && !streamClosed && !process.stdin.isTTY) pty.write('\x04');
       // A terminal's input ends only when the terminal is gone.
@@ -333,9 +288,8 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
     });
 
     void raw.enter().then(() => {
-      entered = true;
+      holds.release('terminal');
       if (finishing) return;
-      if (childGone || (!paused && !held)) pty.resume();
       process.stdin.on('data', onStdin);
       process.stdin.on('end', onStdinEnd);
       process.stdin.resume();
