@@ -127,11 +127,19 @@ export class RawMode {
   private keeper: Keeper | undefined;
   private entering: Promise<void> | undefined;
   private closed = false;
+  private prepared = false;
   private readonly restoreOnExit = (): void => this.restore();
 
   prepare(): void {
-    if (!process.stdin.isTTY || this.keeper) return;
+    if (!process.stdin.isTTY || this.prepared) return;
+    this.prepared = true;
     this.keeper = startKeeper();
+    // 'exit' handlers run on process.exit and on normal end; an uncaught
+    // error reaches the top-level handler, which calls restore() too. Hooked
+    // now: a keeper left behind by a wrapper that never entered raw mode
+    // would put back settings the next program may have changed by then.
+    process.removeListener('exit', this.restoreOnExit);
+    process.once('exit', this.restoreOnExit);
   }
 
   enter(): Promise<void> {
@@ -155,9 +163,6 @@ export class RawMode {
     }
     stdin.setRawMode(true);
     this.on = true;
-    // 'exit' handlers run on process.exit and on normal end; an uncaught
-    // error reaches the top-level handler, which calls restore() too.
-    process.once('exit', this.restoreOnExit);
     // libuv's raw mode leaves output post-processing (ONLCR) on, which would
     // turn the child's "\r\n" into "\r\r\n". Turn it off as cfmakeraw and
     // script(1) do; setRawMode(false) restores the saved termios, OPOST included.
@@ -182,9 +187,9 @@ export class RawMode {
     // synchronous; a pipe write might not land before exit.
     this.keeper?.kill();
     this.keeper = undefined;
+    process.removeListener('exit', this.restoreOnExit);
     if (!this.on) return;
     this.on = false;
-    process.removeListener('exit', this.restoreOnExit);
     try {
       process.stdin.setRawMode(false);
     } catch {
