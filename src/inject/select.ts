@@ -135,36 +135,46 @@ export type ConflictJudge = (a: BlockMemory, b: BlockMemory) => boolean;
  * pairs were most of a rebuilt launch's block time.
  */
 export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undefined, threshold: number): ConflictJudge {
-  // Per memory, by first sight: its number, unit vector (a pair's cosine
-  // is then one dot product) and words. A pair's decision is kept under a
+  // Per memory, by first sight: its number, then only when a pair needs
+  // them its unit vector (a pair's cosine is then one dot product) and
+  // words. A pair's decision, the subject test's included, is kept under a
   // number made of the two (no string per pair).
   interface Entry {
     n: number;
-    unit: Float32Array | undefined;
+    unit?: Float32Array | null;
     words?: Set<string>;
   }
   const seen = new Map<string, Entry>();
   const decided = new Map<number, boolean>();
   const entry = (m: BlockMemory): Entry => {
     let e = seen.get(m.id);
-    if (!e) {
-      const v = vectorOf(m);
-      seen.set(m.id, (e = { n: seen.size, unit: v && unitOf(v) }));
-    }
+    if (!e) seen.set(m.id, (e = { n: seen.size }));
     return e;
   };
-  const wordsOf = (m: BlockMemory, e: { words?: Set<string> }): Set<string> => (e.words ??= tokenSet(m.text));
-  return (a, b) => {
-    if (a.type === 'global' || b.type === 'global') return false;
+  const unit = (m: BlockMemory, e: Entry): Float32Array | null => {
+    if (e.unit === undefined) {
+      const v = vectorOf(m);
+      e.unit = (v && unitOf(v)) ?? null;
+    }
+    return e.unit;
+  };
+  const wordsOf = (m: BlockMemory, e: Entry): Set<string> => (e.words ??= tokenSet(m.text));
+  const decide = (a: BlockMemory, ea: Entry, b: BlockMemory, eb: Entry): boolean => {
     // Two current values of what may be one subject ("the port", "the preview server port"): say so, however far apart.
     if (a.subjectKey && b.subjectKey && matchSubjects(a.subjectKey, b.subjectKey) === 'maybe' && !sameValue(a.value ?? '', b.value ?? '')) return true;
     if (Math.abs(a.createdAt - b.createdAt) > CONFLICT_WINDOW_DAYS * DAY_MS) return false;
+    const ua = unit(a, ea);
+    const ub = ua && unit(b, eb);
+    return !!ua && !!ub && dot(ua, ub) > threshold && disagree(wordsOf(a, ea), wordsOf(b, eb));
+  };
+  return (a, b) => {
+    if (a.type === 'global' || b.type === 'global') return false;
     const ea = entry(a);
     const eb = entry(b);
     const key = Math.min(ea.n, eb.n) * 0x100000 + Math.max(ea.n, eb.n);
     let c = decided.get(key);
     if (c === undefined) {
-      c = ea.unit !== undefined && eb.unit !== undefined && dot(ea.unit, eb.unit) > threshold && disagree(wordsOf(a, ea), wordsOf(b, eb));
+      c = decide(a, ea, b, eb);
       decided.set(key, c);
     }
     return c;
