@@ -8,11 +8,14 @@ import { touchPrivateFile } from '../fs-private.js';
  * fallback is "one line saying so", not a line on every command.
  * `status` always shows the embedder in use.
  */
-export function noticeOnce(userDataDir: string, key: string, line: string | undefined, messages: Notices): void {
+export function noticeOnce(userDataDir: string, key: string, line: string | undefined | (() => string | undefined), messages: Notices): void {
   if (!line) return;
   const mark = join(userDataDir, `.notice-${key}`);
   if (existsSync(mark)) return;
-  messages.info(line);
+  // A line given as a function is worded only when it is to be shown (see EmbedderChoice).
+  const text = typeof line === 'function' ? line() : line;
+  if (!text) return;
+  messages.info(text);
   try {
     touchPrivateFile(mark);
   } catch {

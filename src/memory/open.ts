@@ -77,7 +77,7 @@ export async function openMemory(o: OpenOptions = {}): Promise<DirectoryMemory> 
       await o.recover?.(memory, notices);
       applyPendingHeat(stores, loaded.paths);
     }
-    noticeOnce(loaded.paths.userDataDir, 'lexical', stores.notice, notices);
+    noticeOnce(loaded.paths.userDataDir, 'lexical', () => stores.notice, notices);
     stores.archiveCold();
   } catch (err) {
     memory.close();

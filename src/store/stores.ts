@@ -25,8 +25,8 @@ export class Stores {
     readonly project: MemoryStore,
     readonly embedder: Embedder,
     readonly thresholds: Thresholds,
-    /** One line to show when we fell back to lexical vectors. */
-    readonly notice: string | undefined,
+    /** One line to show when we fell back to lexical vectors, worded when first read (see EmbedderChoice). */
+    private readonly noticeOf: () => string | undefined,
     private readonly config: Config,
   ) {
     this.sessions = new SessionLog(project.db, project.path, project.busyTimeoutMs);
@@ -36,6 +36,11 @@ export class Stores {
     user.onChange = bump(user.path);
     project.onChange = bump(project.path);
     this.sessions.onChange = bump(project.path);
+  }
+
+  /** One line to show when we fell back to lexical vectors. */
+  get notice(): string | undefined {
+    return this.noticeOf();
   }
 
   storeFor(type: MemoryType): MemoryStore {
@@ -197,7 +202,7 @@ export function openStores(loaded: Pick<LoadedConfig, 'config' | 'explicit'>, pa
     for (const c of cleanups) c();
     throw err;
   }
-  const stores = new Stores(user, project, embedder, resolveThresholds(choice.embedder, loaded), choice.notice, loaded.config);
+  const stores = new Stores(user, project, embedder, resolveThresholds(choice.embedder, loaded), () => choice.notice, loaded.config);
   stores.onClose = () => {
     for (const c of cleanups) c();
   };

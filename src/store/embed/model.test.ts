@@ -52,6 +52,16 @@ describe('model embedder, on a model the test writes itself (offline)', () => {
     expect(chooseEmbedder(modelsDir, 'lexical').notice).toBeUndefined();
   });
 
+  it('asks whether the runtime is installed only when the fallback notice is read, and once', () => {
+    let asked = 0;
+    const choice = chooseEmbedder(modelsDir, 'missing/model', () => (asked++, false));
+    expect(choice.embedder.id).toBe('lexical-v1');
+    expect(asked).toBe(0);
+    expect(choice.notice).toMatch(/no model runtime/);
+    expect(choice.notice).toMatch(/no model runtime/);
+    expect(asked).toBe(1);
+  });
+
   it('falls back to lexical vectors, saying why, when the model is there but its optional runtime is not', () => {
     const choice = chooseEmbedder(modelsDir, id, () => false);
     expect(choice.embedder.id).toBe('lexical-v1');

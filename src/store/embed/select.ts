@@ -6,8 +6,23 @@ import type { Embedder } from './embedder.js';
 
 export interface EmbedderChoice {
   embedder: Embedder;
-  /** One line for the user when we fell back; undefined when the model is used. */
-  notice?: string;
+  /**
+   * One line for the user when we fell back; undefined when the model is
+   * used. Without a local model it is worded when first read: whether the
+   * runtime is installed is a package resolution (~4 ms), which a launch
+   * that never shows the line should not pay.
+   */
+  readonly notice?: string;
+}
+
+function lexicalWithNotice(line: () => string): EmbedderChoice {
+  let said: string | undefined;
+  return {
+    embedder: new LexicalEmbedder(),
+    get notice() {
+      return (said ??= line());
+    },
+  };
 }
 
 /**
@@ -26,16 +41,11 @@ export function chooseEmbedder(modelsDir: string, model: string, hasRuntime: () 
     return { embedder: new ModelEmbedder(modelsDir, model, calibratedThresholds(modelDir(modelsDir, model)) ?? MODEL_THRESHOLDS) };
   }
   // An install where npm could not download left the runtime out: pulling the model alone would not help, so say so.
-  if (!hasRuntime()) {
-    return {
-      embedder: new LexicalEmbedder(),
-      notice: `no local model ${model}, and no model runtime: @huggingface/transformers (optional) was left out when claude-mem was installed, because its install downloads GPU files; using built-in lexical vectors. For semantic search: ONNXRUNTIME_NODE_INSTALL=skip npm install -g claude-mem (onnxruntime's CPU runtime ships in its package; the skip leaves out only its GPU download), then "claude-mem model pull".`,
-    };
-  }
-  return {
-    embedder: new LexicalEmbedder(),
-    notice: `no local model ${model}; using built-in lexical vectors (run "claude-mem model pull" for semantic search).`,
-  };
+  return lexicalWithNotice(() =>
+    hasRuntime()
+      ? `no local model ${model}; using built-in lexical vectors (run "claude-mem model pull" for semantic search).`
+      : `no local model ${model}, and no model runtime: @huggingface/transformers (optional) was left out when claude-mem was installed, because its install downloads GPU files; using built-in lexical vectors. For semantic search: ONNXRUNTIME_NODE_INSTALL=skip npm install -g claude-mem (onnxruntime's CPU runtime ships in its package; the skip leaves out only its GPU download), then "claude-mem model pull".`,
+  );
 }
 
 /**
