@@ -109,6 +109,7 @@ const WORKER_FILE = new URL(import.meta.url.endsWith('.cjs') ? './distill-worker
 export class DistillWorker {
   private readonly queue: Array<WorkerMessage | { kind: 'ended' }> = [];
   private wake: (() => void) | undefined;
+  private ended = false;
 
   private constructor(private readonly worker: Worker) {
     const push = (m: WorkerMessage | { kind: 'ended' }): void => {
@@ -188,7 +189,10 @@ export class DistillWorker {
     }
   }
 
+  /** Ends the thread; safe to call again (the last part ends it before its `finally` does). */
   end(): void {
+    if (this.ended) return;
+    this.ended = true;
     void this.worker.terminate();
   }
 

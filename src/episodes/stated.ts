@@ -64,8 +64,9 @@ const WORD_AT = /\S+/uy;
 /**
  * How far a clause is read from its value, each way: further than any
  * clause of prose (commas end clauses too), so only text with no
- * punctuation at all is cut (a 4,000-character screen passage of numbered
- * lines took 2 s to rank, every value re-reading all before it).
+ * punctuation at all is cut (every value of a screen of numbered lines
+ * re-read all before it: an episode query over a 400k-line flood took
+ * 1.0 s, 0.35 s with the reach).
  */
 const CLAUSE_REACH = 300;
 const NEXT_SPACE = /\s/gu;
