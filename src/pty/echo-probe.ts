@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { childProcess } from '../lazy-builtins.js';
 import { echoHelperArgs } from './echo-helper.js';
+import { eachLine, unrefHelper } from './helper-process.js';
 
 /**
  * on: the terminal echoes typed text. raw: echo and canonical mode are both
@@ -66,20 +67,8 @@ export class EchoProbe {
     helper.on('error', () => this.die());
     helper.on('exit', () => this.die());
     helper.stdin?.on('error', () => this.die());
-    if (helper.stdout) {
-      // One answer per line. Split here, not by readline, which the launch path would load for this alone.
-      let partial = '';
-      helper.stdout.setEncoding('utf8');
-      helper.stdout.on('data', (chunk: string) => {
-        const lines = (partial + chunk).split('\n');
-        partial = lines.pop() ?? '';
-        for (const line of lines) this.waiting.shift()?.(parseSttyG(line));
-      });
-    }
-    // The helper must never keep the wrapper alive.
-    helper.unref();
-    (helper.stdout as { unref?: () => void } | null)?.unref?.();
-    (helper.stdin as { unref?: () => void } | null)?.unref?.();
+    eachLine(helper, (line) => this.waiting.shift()?.(parseSttyG(line)));
+    unrefHelper(helper);
   }
 
   query(): Promise<EchoState> {

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { childProcess } from '../lazy-builtins.js';
+import { eachLine, unrefHelper } from './helper-process.js';
 
 /**
  * The caller's terminal: raw mode on while the child runs, and always
@@ -46,13 +47,7 @@ class Keeper {
   private gone = false;
 
   constructor(readonly child: ChildProcess) {
-    let partial = '';
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      const parts = (partial + chunk).split('\n');
-      partial = parts.pop() ?? '';
-      for (const line of parts) this.take(line);
-    });
+    eachLine(child, (line) => this.take(line));
     const end = (): void => {
       this.gone = true;
       this.waiting?.(undefined);
@@ -88,10 +83,8 @@ class Keeper {
     this.child.stdin?.write(`${line}\n`);
   }
 
-  /** Never keep the wrapper alive for the keeper. */
   unref(): void {
-    this.child.unref();
-    for (const s of [this.child.stdin, this.child.stdout]) (s as { unref?: () => void } | null)?.unref?.();
+    unrefHelper(this.child);
   }
 
   kill(): void {
