@@ -3,7 +3,8 @@
 // block cached; after a commit (the cached block is handed over and a warm
 // runs in the background); and with no cached block (built in the
 // foreground from stored token counts, as after a change the warm has not
-// caught up with); and with a project claude-mem.yaml that sets a key. Then
+// caught up with), beside its floor (the forwarder after reading the
+// stores); and with a project claude-mem.yaml that sets a key. Then
 // on a terminal (under script), beside the forwarder on one.
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { CLI, sandbox, now, median, fmt, settle } from './lib.mjs';
 import { buildStore } from './fixtures.mjs';
 
 const FORWARDER = fileURLToPath(new URL('./forwarder.mjs', import.meta.url));
+const STORE_FORWARDER = fileURLToPath(new URL('./store-forwarder.mjs', import.meta.url));
 
 function time(cmd, args, o, runs, before = () => undefined) {
   const xs = [];
@@ -68,6 +70,8 @@ export async function launch({ runs, memories }) {
   const mN = time(process.execPath, run, o(full), runs);
   const afterCommit = time(process.execPath, run, o(full), runs, (i) => git(full, 'commit', '-q', '--allow-empty', '-m', `bench: commit ${i}`));
   const rebuilt = time(process.execPath, run, o(full), runs, () => rmSync(join(full.project, '.claude-mem', 'context-cache.json'), { force: true }));
+  // The floor of a rebuilt launch: the forwarder, after SQLite is loaded and both stores read (store-forwarder.mjs).
+  const storeFloor = time(process.execPath, [STORE_FORWARDER, join(full.project, '.claude-mem', 'mem.db'), join(full.env.CLAUDE_MEM_DATA_DIR, 'mem.db'), 'true'], o(full), runs);
   // A project that set one key in its claude-mem.yaml (what most configured projects look like).
   writeFileSync(join(full.project, 'claude-mem.yaml'), 'retrieval:\n  top_k: 6\n');
   spawnSync(process.execPath, [CLI, '--quiet', 'context', '--warm'], o(full));
@@ -88,6 +92,7 @@ export async function launch({ runs, memories }) {
     rowOf(`claude-mem run true, ${memories} memories`, mN),
     rowOf(`claude-mem run true, ${memories} memories, after a commit`, afterCommit),
     rowOf(`claude-mem run true, ${memories} memories, block rebuilt`, rebuilt),
+    rowOf(`the forwarder after reading both stores with better-sqlite3, ${memories} memories (rebuild floor)`, storeFloor),
     rowOf(`claude-mem run true, ${memories} memories, a claude-mem.yaml setting one key`, configured),
     onTerminal('script -qec true', scriptTerminal),
     onTerminal('bare node-pty forwarder, true (wrapper floor)', forwarderTerminal),
