@@ -37,10 +37,6 @@ export async function distillSessions(memory: DirectoryMemory, o: ProcessOptions
   const ids = o.session ? [o.session] : o.all ? listSessionIds(dir).filter((id) => !isLive(dir, id)) : memory.pending();
   const reports: ProcessReport[] = [];
   const { processSession } = await import('./pipeline.js');
-  // The warm at the end counts tokens exactly. The tokenizer (~0.2 s to load
-  // and compile) loads now instead, while this thread mostly waits for the
-  // distiller's worker to hand over its first part. A failure shows in the warm.
-  if (mode === 'full' && ids.length > 0) void import('../inject/tokens.js').then((t) => t.loadTokenCounter()).catch(() => undefined);
   const summarizer = summarizerFor(memory.config, memory.env, memory.cwd);
   for (const id of ids) reports.push(await processSession(stores, paths, memory.config, id, mode, summarizer));
   // Live and marker passes run while the session does: no block yet.
