@@ -5,7 +5,8 @@
 // foreground from stored token counts, as after a change the warm has not
 // caught up with), beside its floor (the forwarder after reading the
 // stores); and with a project claude-mem.yaml that sets a key. Then
-// on a terminal (under script), beside the forwarder on one.
+// on a terminal (under script), beside the forwarder on one. Variants are
+// run in turn, one run of each, so the machine's slow spells fall on all.
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,38 +17,51 @@ import { buildStore } from './fixtures.mjs';
 const FORWARDER = fileURLToPath(new URL('./forwarder.mjs', import.meta.url));
 const STORE_FORWARDER = fileURLToPath(new URL('./store-forwarder.mjs', import.meta.url));
 
-function time(cmd, args, o, runs, before = () => undefined) {
-  const xs = [];
+/**
+ * Each variant run `runs` times, interleaved (one run of each in turn), so
+ * a slow minute of a shared machine falls on all of them alike instead of
+ * on whichever ran then. `before` prepares a variant's run (a commit, a
+ * removed cache) and is not timed.
+ */
+function timeInterleaved(variants, runs) {
+  const xs = variants.map(() => []);
   for (let i = 0; i < runs; i++) {
-    settle();
-    before(i);
-    const t0 = now();
-    const r = spawnSync(cmd, args, { ...o, stdio: ['ignore', 'ignore', 'pipe'] });
-    xs.push(now() - t0);
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr}`);
+    for (const [k, v] of variants.entries()) {
+      settle();
+      v.before?.(i);
+      const t0 = now();
+      const r = spawnSync(v.cmd, v.args, { ...v.o, stdio: ['ignore', 'ignore', 'pipe'] });
+      xs[k].push(now() - t0);
+      if (r.status !== 0) throw new Error(`${v.cmd} ${v.args.join(' ')} failed: ${r.stderr}`);
+    }
   }
-  return { median: median(xs), max: Math.max(...xs) };
+  return xs.map((x) => ({ median: median(x), max: Math.max(...x) }));
 }
+
+const time = (cmd, args, o, runs) => timeInterleaved([{ cmd, args, o }], runs)[0];
 
 /**
  * The same, on a terminal: under script(1), whose stdin is a pipe held open
  * (a closed one makes script send the child an end-of-file, which is input).
  * What a person at a terminal waits for: raw mode, its restore and the rest.
+ * Interleaved too.
  */
-async function timeOnTerminal(cmdline, o, runs) {
-  const xs = [];
+async function timeOnTerminal(variants, runs) {
+  const xs = variants.map(() => []);
   for (let i = 0; i < runs; i++) {
-    settle();
-    const t0 = now();
-    const child = spawn('script', ['-qec', cmdline, '/dev/null'], { ...o, stdio: ['pipe', 'ignore', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d) => (err += d));
-    const code = await new Promise((resolve) => child.on('close', resolve));
-    xs.push(now() - t0);
-    child.stdin.end();
-    if (code !== 0) throw new Error(`script -qec ${cmdline} failed: ${err}`);
+    for (const [k, v] of variants.entries()) {
+      settle();
+      const t0 = now();
+      const child = spawn('script', ['-qec', v.cmdline, '/dev/null'], { ...v.o, stdio: ['pipe', 'ignore', 'pipe'] });
+      let err = '';
+      child.stderr.on('data', (d) => (err += d));
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      xs[k].push(now() - t0);
+      child.stdin.end();
+      if (code !== 0) throw new Error(`script -qec ${v.cmdline} failed: ${err}`);
+    }
   }
-  return { median: median(xs), max: Math.max(...xs) };
+  return xs.map((x) => ({ median: median(x), max: Math.max(...x) }));
 }
 
 const git = (sb, ...args) => spawnSync('git', ['-c', 'user.email=bench@example.com', '-c', 'user.name=bench', ...args], { cwd: sb.project, env: sb.env });
@@ -62,16 +76,24 @@ export async function launch({ runs, memories }) {
   // What a distill or a remember leaves behind: the block, and its token counts.
   spawnSync(process.execPath, [CLI, '--quiet', 'context', '--warm'], o(full));
   const run = [CLI, 'run', '--quiet', 'true'];
-  const base = time('script', ['-qc', 'true', '/dev/null'], o(empty), runs);
-  const node = time(process.execPath, ['-e', '0'], o(empty), runs);
-  // The floor of any Node wrapper under a PTY: node-pty loaded, `true` spawned on a new terminal, its exit awaited.
-  const forwarder = time(process.execPath, [FORWARDER, 'true'], o(empty), runs);
-  const m0 = time(process.execPath, run, o(empty), runs);
-  const mN = time(process.execPath, run, o(full), runs);
-  const afterCommit = time(process.execPath, run, o(full), runs, (i) => git(full, 'commit', '-q', '--allow-empty', '-m', `bench: commit ${i}`));
-  const rebuilt = time(process.execPath, run, o(full), runs, () => rmSync(join(full.project, '.claude-mem', 'context-cache.json'), { force: true }));
-  // The floor of a rebuilt launch: the forwarder, after SQLite is loaded and both stores read (store-forwarder.mjs).
-  const storeFloor = time(process.execPath, [STORE_FORWARDER, join(full.project, '.claude-mem', 'mem.db'), join(full.env.CLAUDE_MEM_DATA_DIR, 'mem.db'), 'true'], o(full), runs);
+  const cache = join(full.project, '.claude-mem', 'context-cache.json');
+  // In this order each iteration: the cached launch finds the block the rebuild before it saved,
+  // and the one after a commit gets its background warm done (settle) before the next run.
+  const [base, node, forwarder, m0, mN, afterCommit, rebuilt, storeFloor] = timeInterleaved(
+    [
+      { cmd: 'script', args: ['-qc', 'true', '/dev/null'], o: o(empty) },
+      { cmd: process.execPath, args: ['-e', '0'], o: o(empty) },
+      // The floor of any Node wrapper under a PTY: node-pty loaded, `true` spawned on a new terminal, its exit awaited.
+      { cmd: process.execPath, args: [FORWARDER, 'true'], o: o(empty) },
+      { cmd: process.execPath, args: run, o: o(empty) },
+      { cmd: process.execPath, args: run, o: o(full) },
+      { cmd: process.execPath, args: run, o: o(full), before: (i) => git(full, 'commit', '-q', '--allow-empty', '-m', `bench: commit ${i}`) },
+      { cmd: process.execPath, args: run, o: o(full), before: () => rmSync(cache, { force: true }) },
+      // The floor of a rebuilt launch: the forwarder, after SQLite is loaded and both stores read (store-forwarder.mjs).
+      { cmd: process.execPath, args: [STORE_FORWARDER, join(full.project, '.claude-mem', 'mem.db'), join(full.env.CLAUDE_MEM_DATA_DIR, 'mem.db'), 'true'], o: o(full) },
+    ],
+    runs,
+  );
   // A project that set one key in its claude-mem.yaml (what most configured projects look like).
   writeFileSync(join(full.project, 'claude-mem.yaml'), 'retrieval:\n  top_k: 6\n');
   spawnSync(process.execPath, [CLI, '--quiet', 'context', '--warm'], o(full));
@@ -79,9 +101,14 @@ export async function launch({ runs, memories }) {
   rmSync(join(full.project, 'claude-mem.yaml'));
   spawnSync(process.execPath, [CLI, '--quiet', 'context', '--warm'], o(full));
   const q = (args) => args.map((a) => `'${a}'`).join(' ');
-  const scriptTerminal = await timeOnTerminal('true', o(empty), runs);
-  const forwarderTerminal = await timeOnTerminal(q([process.execPath, FORWARDER, 'true']), o(empty), runs);
-  const mNTerminal = await timeOnTerminal(q([process.execPath, ...run]), o(full), runs);
+  const [scriptTerminal, forwarderTerminal, mNTerminal] = await timeOnTerminal(
+    [
+      { cmdline: 'true', o: o(empty) },
+      { cmdline: q([process.execPath, FORWARDER, 'true']), o: o(empty) },
+      { cmdline: q([process.execPath, ...run]), o: o(full) },
+    ],
+    runs,
+  );
   const onTerminal = (variant, x) => ({ figure: 'launch on a terminal', variant, 'median ms': fmt(x.median, 1), 'over script ms': fmt(x.median - scriptTerminal.median, 1), 'max over script ms': fmt(x.max - scriptTerminal.median, 1) });
   const rowOf = (variant, x) => ({ figure: 'launch', variant, 'median ms': fmt(x.median, 1), 'over script ms': fmt(x.median - base.median, 1), 'max over script ms': fmt(x.max - base.median, 1) });
   return [
