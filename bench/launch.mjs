@@ -18,50 +18,46 @@ const FORWARDER = fileURLToPath(new URL('./forwarder.mjs', import.meta.url));
 const STORE_FORWARDER = fileURLToPath(new URL('./store-forwarder.mjs', import.meta.url));
 
 /**
- * Each variant run `runs` times, interleaved (one run of each in turn), so
- * a slow minute of a shared machine falls on all of them alike instead of
- * on whichever ran then. `before` prepares a variant's run (a commit, a
- * removed cache) and is not timed.
+ * Each variant measured `runs` times, in turn (one run of each per round),
+ * so a slow minute of a shared machine falls on all of them alike instead
+ * of on whichever ran then. `measure` times one run of a variant.
  */
-function timeInterleaved(variants, runs) {
+async function inTurn(variants, runs, measure) {
   const xs = variants.map(() => []);
   for (let i = 0; i < runs; i++) {
     for (const [k, v] of variants.entries()) {
       settle();
-      v.before?.(i);
-      const t0 = now();
-      const r = spawnSync(v.cmd, v.args, { ...v.o, stdio: ['ignore', 'ignore', 'pipe'] });
-      xs[k].push(now() - t0);
-      if (r.status !== 0) throw new Error(`${v.cmd} ${v.args.join(' ')} failed: ${r.stderr}`);
+      xs[k].push(await measure(v, i));
     }
   }
   return xs.map((x) => ({ median: median(x), max: Math.max(...x) }));
 }
 
-const time = (cmd, args, o, runs) => timeInterleaved([{ cmd, args, o }], runs)[0];
+/** One run of `cmd args` to its exit; `before` prepares it (a commit, a removed cache) and is not timed. */
+function runOnce(v, i) {
+  v.before?.(i);
+  const t0 = now();
+  const r = spawnSync(v.cmd, v.args, { ...v.o, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = now() - t0;
+  if (r.status !== 0) throw new Error(`${v.cmd} ${v.args.join(' ')} failed: ${r.stderr}`);
+  return ms;
+}
 
 /**
- * The same, on a terminal: under script(1), whose stdin is a pipe held open
+ * One run on a terminal: under script(1), whose stdin is a pipe held open
  * (a closed one makes script send the child an end-of-file, which is input).
  * What a person at a terminal waits for: raw mode, its restore and the rest.
- * Interleaved too.
  */
-async function timeOnTerminal(variants, runs) {
-  const xs = variants.map(() => []);
-  for (let i = 0; i < runs; i++) {
-    for (const [k, v] of variants.entries()) {
-      settle();
-      const t0 = now();
-      const child = spawn('script', ['-qec', v.cmdline, '/dev/null'], { ...v.o, stdio: ['pipe', 'ignore', 'pipe'] });
-      let err = '';
-      child.stderr.on('data', (d) => (err += d));
-      const code = await new Promise((resolve) => child.on('close', resolve));
-      xs[k].push(now() - t0);
-      child.stdin.end();
-      if (code !== 0) throw new Error(`script -qec ${v.cmdline} failed: ${err}`);
-    }
-  }
-  return xs.map((x) => ({ median: median(x), max: Math.max(...x) }));
+async function runOnTerminal(v) {
+  const t0 = now();
+  const child = spawn('script', ['-qec', v.cmdline, '/dev/null'], { ...v.o, stdio: ['pipe', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  const ms = now() - t0;
+  child.stdin.end();
+  if (code !== 0) throw new Error(`script -qec ${v.cmdline} failed: ${err}`);
+  return ms;
 }
 
 const git = (sb, ...args) => spawnSync('git', ['-c', 'user.email=bench@example.com', '-c', 'user.name=bench', ...args], { cwd: sb.project, env: sb.env });
@@ -79,7 +75,7 @@ export async function launch({ runs, memories }) {
   const cache = join(full.project, '.claude-mem', 'context-cache.json');
   // In this order each iteration: the cached launch finds the block the rebuild before it saved,
   // and the one after a commit gets its background warm done (settle) before the next run.
-  const [base, node, forwarder, m0, mN, afterCommit, rebuilt, storeFloor] = timeInterleaved(
+  const [base, node, forwarder, m0, mN, afterCommit, rebuilt, storeFloor] = await inTurn(
     [
       { cmd: 'script', args: ['-qc', 'true', '/dev/null'], o: o(empty) },
       { cmd: process.execPath, args: ['-e', '0'], o: o(empty) },
@@ -93,21 +89,23 @@ export async function launch({ runs, memories }) {
       { cmd: process.execPath, args: [STORE_FORWARDER, join(full.project, '.claude-mem', 'mem.db'), join(full.env.CLAUDE_MEM_DATA_DIR, 'mem.db'), 'true'], o: o(full) },
     ],
     runs,
+    runOnce,
   );
   // A project that set one key in its claude-mem.yaml (what most configured projects look like).
   writeFileSync(join(full.project, 'claude-mem.yaml'), 'retrieval:\n  top_k: 6\n');
   spawnSync(process.execPath, [CLI, '--quiet', 'context', '--warm'], o(full));
-  const configured = time(process.execPath, run, o(full), runs);
+  const [configured] = await inTurn([{ cmd: process.execPath, args: run, o: o(full) }], runs, runOnce);
   rmSync(join(full.project, 'claude-mem.yaml'));
   spawnSync(process.execPath, [CLI, '--quiet', 'context', '--warm'], o(full));
   const q = (args) => args.map((a) => `'${a}'`).join(' ');
-  const [scriptTerminal, forwarderTerminal, mNTerminal] = await timeOnTerminal(
+  const [scriptTerminal, forwarderTerminal, mNTerminal] = await inTurn(
     [
       { cmdline: 'true', o: o(empty) },
       { cmdline: q([process.execPath, FORWARDER, 'true']), o: o(empty) },
       { cmdline: q([process.execPath, ...run]), o: o(full) },
     ],
     runs,
+    runOnTerminal,
   );
   const onTerminal = (variant, x) => ({ figure: 'launch on a terminal', variant, 'median ms': fmt(x.median, 1), 'over script ms': fmt(x.median - scriptTerminal.median, 1), 'max over script ms': fmt(x.max - scriptTerminal.median, 1) });
   const rowOf = (variant, x) => ({ figure: 'launch', variant, 'median ms': fmt(x.median, 1), 'over script ms': fmt(x.median - base.median, 1), 'max over script ms': fmt(x.max - base.median, 1) });

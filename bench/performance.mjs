@@ -24,6 +24,9 @@ const after = (s, label) => num(String(s ?? '').split(label)[1]);
 /** A difference of two noisy figures can come out below zero: shown with its sign. */
 const signed = (v) => (String(v).startsWith('-') ? `−${String(v).slice(1)}` : `+${v}`);
 
+/** A launch figure beside its floor's, both in ms over script: the difference, and the ratio of the whole times. */
+const overFloor = (x, floor) => ({ over: num(x['over script ms']) - num(floor['over script ms']), ratio: num(x['median ms']) / num(floor['median ms']) });
+
 const matches = (want, got) => (want instanceof RegExp ? want.test(String(got)) : want === got);
 
 /** The first row of any bench with this figure and variant (a string, or a pattern). */
@@ -81,8 +84,7 @@ export const TARGETS = [
       const terminal = row(r.bench, 'launch on a terminal', /10000 memories$/);
       const terminalFloor = row(r.bench, 'launch on a terminal', /bare node-pty forwarder/);
       if (!x || !forwarder) return undefined;
-      const over = num(x['over script ms']) - num(forwarder['over script ms']);
-      const ratio = num(x['median ms']) / num(forwarder['median ms']);
+      const { over, ratio } = overFloor(x, forwarder);
       const withConfig = configured ? `; with a claude-mem.yaml +${configured['over script ms']} ms` : '';
       const onTerminal = terminal ? `; on a terminal, both under \`script\`: +${terminal['over script ms']} ms, max +${terminal['max over script ms']} ms (the forwarder +${terminalFloor?.['over script ms'] ?? '?'} ms)` : '';
       const shown = `${signed(over.toFixed(1))} ms over the floor, ${ratio.toFixed(2)} × (over script: +${x['over script ms']} ms, max +${x['max over script ms']} ms; the floor +${forwarder['over script ms']} ms, max +${forwarder['max over script ms']} ms; node -e 0 +${node?.['over script ms'] ?? '?'} ms; script ${base?.['median ms'] ?? '?'} ms); after a commit +${commit?.['over script ms'] ?? '?'} ms${withConfig}${onTerminal}`;
@@ -97,8 +99,7 @@ export const TARGETS = [
       const x = row(r.bench, 'launch', /block rebuilt/);
       const floor = row(r.bench, 'launch', /rebuild floor/);
       if (!x || !floor) return undefined;
-      const over = num(x['over script ms']) - num(floor['over script ms']);
-      const ratio = num(x['median ms']) / num(floor['median ms']);
+      const { over, ratio } = overFloor(x, floor);
       return [`${signed(over.toFixed(1))} ms over the floor, ${ratio.toFixed(2)} × (over script: +${x['over script ms']} ms, max +${x['max over script ms']} ms; the floor +${floor['over script ms']} ms)`, over];
     },
     ok: (v) => v <= 20,

@@ -1,14 +1,14 @@
-// The floor of a launch that must read the store before the CLI starts: the
-// bare node-pty forwarder (forwarder.mjs), after the least any block builder
-// does. SQLite loaded, both stores opened read-only, and in each the hottest
-// memories and an FTS match read, then `true` spawned on a new terminal.
+// The floor of a launch that must read the store before the CLI starts:
+// the least any block builder does (SQLite loaded, both stores opened
+// read-only, in each the hottest memories and an FTS match read), then the
+// bare node-pty forwarder itself (forwarder.mjs), unchanged.
 //   node bench/store-forwarder.mjs <project.db> <user.db> <cmd> [args…]
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { spawn } from 'node-pty';
 
 const Database = createRequire(import.meta.url)('better-sqlite3');
-const [projectDb, userDb, cmd, ...args] = process.argv.slice(2);
+// What is left of argv is the forwarder's.
+const [projectDb, userDb] = process.argv.splice(2, 2);
 for (const file of [projectDb, userDb]) {
   if (!existsSync(file)) continue;
   const db = new Database(file, { readonly: true, fileMustExist: true });
@@ -16,6 +16,4 @@ for (const file of [projectDb, userDb]) {
   db.prepare(`SELECT m.* FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid WHERE memories_fts MATCH ? ORDER BY bm25(memories_fts) LIMIT 40`).all('project OR main OR test');
   db.close();
 }
-const p = spawn(cmd, args, { cols: 80, rows: 24, env: process.env, encoding: null });
-p.onData((d) => process.stdout.write(d));
-p.onExit(({ exitCode }) => process.exit(exitCode));
+await import('./forwarder.mjs');
