@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BatchVectors, EXACT_UP_TO } from './batch-vectors.js';
+import { BatchVectors, EXACT_UP_TO, GRAPH_CHUNK } from './batch-vectors.js';
 import { memoryStore, POLICY } from './test-helpers.js';
 import { lexicalVector } from './embed/lexical.js';
 import { cosine } from '../text/cosine.js';
@@ -45,6 +45,22 @@ describe('BatchVectors', () => {
       expect(best?.memoryId).toBe(probe + 1);
       expect(best?.similarity).toBeCloseTo(cosine(v, lexicalVector(textOf(probe))), 6);
     }
+  });
+
+  it('builds its graph when first searched, in chunks, and keeps it up with what comes after', async () => {
+    const s = memoryStore();
+    const vectors = (s as unknown as { vectors: VectorIndex }).vectors;
+    const batch = new BatchVectors(vectors, 1);
+    const n = GRAPH_CHUNK + 200;
+    for (let i = 0; i < n; i++) batch.insert(i + 1, lexicalVector(textOf(i)), 'fact');
+    const near = (probe: number) => batch.nearest(lexicalVector(`${textOf(probe)} golf`), 8)[0]?.memoryId;
+    // Both chunks are in the graph: a text from each is found.
+    for (const probe of [5, GRAPH_CHUNK + 150]) expect(near(probe)).toBe(probe + 1);
+    // Inserted after the graph was built, and one replaced: found with their new vectors.
+    for (let i = n; i < n + 20; i++) batch.insert(i + 1, lexicalVector(textOf(i)), 'fact');
+    batch.replace(10, lexicalVector(textOf(n + 100)), 'fact');
+    expect(near(n + 10)).toBe(n + 11);
+    expect(near(n + 100)).toBe(10);
   });
 
   it("hides a replaced memory's old vector, and writes every vector at flush", async () => {

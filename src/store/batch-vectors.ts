@@ -18,6 +18,8 @@ import { dot, unitOf } from '../text/cosine.js';
  * otherwise.
  */
 export const EXACT_UP_TO = 512;
+/** Vectors copied into one add when the graph is built (4096 × 384 floats: 6 MB). */
+export const GRAPH_CHUNK = 4096;
 
 interface Entry {
   vector: Float32Array;
@@ -74,12 +76,16 @@ export class BatchVectors {
     if (this.graph && this.pending.has(id)) this.graph.remove(BigInt(id));
     // A zero vector stays zeros: its dot with anything is 0, as its cosine.
     this.pending.set(id, { vector: v, unit: unitOf(v) ?? v, type, replaces });
+    // The graph is built when first searched: a batch whose every candidate
+    // was decided by its subject (subject-decision.ts) never asks for
+    // neighbours, and kept up from the start its adds were ~0.6 s of a
+    // one-hour log's main thread.
     if (this.graph) this.graph.add(BigInt(id), v, 1);
-    else if (this.pending.size > EXACT_UP_TO && !this.graphFailed) this.buildGraph(v.length);
   }
 
   private nearestPending(v: Float32Array, k: number): Neighbour[] {
     const u = unitOf(v) ?? v;
+    if (!this.graph && this.pending.size > EXACT_UP_TO && !this.graphFailed) this.buildGraph(v.length);
     if (this.graph) {
       // The graph proposes (int8 cells), the float vectors decide: dedup thresholds need exact similarities.
       const m = this.graph.search(v, k * 4, 1);
@@ -110,18 +116,21 @@ export class BatchVectors {
       return;
     }
     const graph = new u.Index({ dimensions: dims, metric: u.MetricKind.Cos, quantization: u.ScalarKind.I8, connectivity: 8, expansion_add: 32, expansion_search: 32, multi: false });
-    const keys = new BigUint64Array(this.pending.size);
-    const matrix = new Float32Array(this.pending.size * dims);
-    let i = 0;
-    for (const [id, e] of this.pending) {
-      keys[i] = BigInt(id);
-      matrix.set(e.vector, i * dims);
-      i++;
-    }
+    // Built when first searched, the batch may already hold thousands: they
+    // go in GRAPH_CHUNK at a time, so the copy beside them stays small.
     // One thread: a graph built by several differs from run to run (and on a
-    // loaded machine missed a restatement now and then); 513 vectors take
-    // a few milliseconds either way.
-    graph.add(keys, matrix, 1);
+    // loaded machine missed a restatement now and then).
+    const entries = [...this.pending];
+    for (let from = 0; from < entries.length; from += GRAPH_CHUNK) {
+      const part = entries.slice(from, from + GRAPH_CHUNK);
+      const keys = new BigUint64Array(part.length);
+      const matrix = new Float32Array(part.length * dims);
+      part.forEach(([id, e], i) => {
+        keys[i] = BigInt(id);
+        matrix.set(e.vector, i * dims);
+      });
+      graph.add(keys, matrix, 1);
+    }
     this.graph = graph;
   }
 }
