@@ -7,6 +7,9 @@ import { cosine } from '../text/cosine.js';
 import type { VectorIndex } from './vectors.js';
 
 /** Distinct texts that share no words with each other (word i is unique to text i). */
+/** A store's vector table (private on the store). */
+const vectorsOf = (s: ReturnType<typeof memoryStore>): VectorIndex => (s as unknown as { vectors: VectorIndex }).vectors;
+
 const textOf = (i: number): string => `alpha${i} bravo${i} charlie${i} delta${i} echo${i} foxtrot${i}`;
 
 describe('BatchVectors', () => {
@@ -33,9 +36,7 @@ describe('BatchVectors', () => {
   });
 
   it('finds the batch neighbours exactly, small or past the graph threshold', async () => {
-    const s = memoryStore();
-    const vectors = (s as unknown as { vectors: VectorIndex }).vectors;
-    const batch = new BatchVectors(vectors, 1);
+    const batch = new BatchVectors(vectorsOf(memoryStore()), 1);
     const n = EXACT_UP_TO + 300;
     for (let i = 0; i < n; i++) batch.insert(i + 1, lexicalVector(textOf(i)), 'fact');
     for (const probe of [3, EXACT_UP_TO + 100, n - 1]) {
@@ -48,9 +49,7 @@ describe('BatchVectors', () => {
   });
 
   it('builds its graph when first searched, in chunks, and keeps it up with what comes after', async () => {
-    const s = memoryStore();
-    const vectors = (s as unknown as { vectors: VectorIndex }).vectors;
-    const batch = new BatchVectors(vectors, 1);
+    const batch = new BatchVectors(vectorsOf(memoryStore()), 1);
     const n = GRAPH_CHUNK + 200;
     for (let i = 0; i < n; i++) batch.insert(i + 1, lexicalVector(textOf(i)), 'fact');
     const near = (probe: number) => batch.nearest(lexicalVector(`${textOf(probe)} golf`), 8)[0]?.memoryId;
@@ -66,7 +65,7 @@ describe('BatchVectors', () => {
   it("hides a replaced memory's old vector, and writes every vector at flush", async () => {
     const s = memoryStore();
     await s.write({ type: 'fact', text: 'the staging database is refreshed every night at two', dir: '/p', agent: 'a', sessionId: 's', source: null }, POLICY);
-    const vectors = (s as unknown as { vectors: VectorIndex }).vectors;
+    const vectors = vectorsOf(s);
     const batch = new BatchVectors(vectors, 2);
     const old = lexicalVector('the staging database is refreshed every night at two');
     const fresh = lexicalVector('payment webhooks retry five times with backoff');
