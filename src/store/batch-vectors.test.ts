@@ -6,10 +6,10 @@ import { lexicalVector } from './embed/lexical.js';
 import { cosine } from '../text/cosine.js';
 import type { VectorIndex } from './vectors.js';
 
-/** Distinct texts that share no words with each other (word i is unique to text i). */
 /** A store's vector table (private on the store). */
 const vectorsOf = (s: ReturnType<typeof memoryStore>): VectorIndex => (s as unknown as { vectors: VectorIndex }).vectors;
 
+/** Distinct texts that share no words with each other (word i is unique to text i). */
 const textOf = (i: number): string => `alpha${i} bravo${i} charlie${i} delta${i} echo${i} foxtrot${i}`;
 
 describe('BatchVectors', () => {

@@ -76,15 +76,15 @@ export class BatchVectors {
     if (this.graph && this.pending.has(id)) this.graph.remove(BigInt(id));
     // A zero vector stays zeros: its dot with anything is 0, as its cosine.
     this.pending.set(id, { vector: v, unit: unitOf(v) ?? v, type, replaces });
-    // The graph is built when first searched: a batch whose every candidate
-    // was decided by its subject (subject-decision.ts) never asks for
-    // neighbours, and kept up from the start its adds were ~0.6 s of a
-    // one-hour log's main thread.
     if (this.graph) this.graph.add(BigInt(id), v, 1);
   }
 
   private nearestPending(v: Float32Array, k: number): Neighbour[] {
     const u = unitOf(v) ?? v;
+    // The graph is built when first searched: a batch whose every candidate
+    // was decided by its subject (subject-decision.ts) never asks for
+    // neighbours, and kept up from the start its adds were ~0.6 s of a
+    // one-hour log's main thread.
     if (!this.graph && this.pending.size > EXACT_UP_TO && !this.graphFailed) this.buildGraph(v.length);
     if (this.graph) {
       // The graph proposes (int8 cells), the float vectors decide: dedup thresholds need exact similarities.
