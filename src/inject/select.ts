@@ -1,5 +1,5 @@
 import { dot, teamAuthorOf, tokenSet, unitOf, type MemoryType } from '../text/index.js';
-import { matchSubjects, sameValue } from '../text/subject-key.js';
+import { matchSubjectWords, sameValue } from '../text/subject-key.js';
 import { isSessionSummary } from '../text/session-summary.js';
 
 /** What inject needs of a memory: values only, no store behind it. */
@@ -143,6 +143,7 @@ export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undef
     n: number;
     unit?: Float32Array | null;
     words?: Set<string>;
+    keyWords?: string[];
   }
   const seen = new Map<string, Entry>();
   const decided = new Map<number, boolean>();
@@ -158,10 +159,17 @@ export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undef
     }
     return e.unit;
   };
+  const keyWordsOf = (key: string, e: Entry): string[] => (e.keyWords ??= key.split(' '));
   const wordsOf = (m: BlockMemory, e: Entry): Set<string> => (e.words ??= tokenSet(m.text));
   const decide = (a: BlockMemory, ea: Entry, b: BlockMemory, eb: Entry): boolean => {
     // Two current values of what may be one subject ("the port", "the preview server port"): say so, however far apart.
-    if (a.subjectKey && b.subjectKey && matchSubjects(a.subjectKey, b.subjectKey) === 'maybe' && !sameValue(a.value ?? '', b.value ?? '')) return true;
+    if (
+      a.subjectKey &&
+      b.subjectKey &&
+      matchSubjectWords(a.subjectKey, keyWordsOf(a.subjectKey, ea), b.subjectKey, keyWordsOf(b.subjectKey, eb)) === 'maybe' &&
+      !sameValue(a.value ?? '', b.value ?? '')
+    )
+      return true;
     if (Math.abs(a.createdAt - b.createdAt) > CONFLICT_WINDOW_DAYS * DAY_MS) return false;
     const ua = unit(a, ea);
     const ub = ua && unit(b, eb);

@@ -238,6 +238,15 @@ export const MIGRATIONS: Migration[] = [
         INSERT INTO episodes_fts(episodes_fts, rank) VALUES('secure-delete', 1);
       `),
   },
+  {
+    name: '018_memories_state_index',
+    layoutOnly: true,
+    // The block's current values (store-read.ts currentValues): the active
+    // subject-bearing memories of a type in heat order, read up to a limit.
+    // Partial, so it holds only rows with a subject and costs nothing for
+    // the rest. Layout only: without it the same statement reads memories_hot.
+    up: (db) => db.exec('CREATE INDEX memories_state ON memories (type, status, heat, last_accessed_at) WHERE subject_key IS NOT NULL'),
+  },
 ];
 
 /**

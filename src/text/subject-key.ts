@@ -103,10 +103,19 @@ export function matchSubjects(a: string, b: string, heads?: [string | undefined,
   if (!a || !b) return 'different';
   if (a === b) return 'same';
   if (heads?.[0] && heads[1] && heads[0] !== heads[1]) return 'different';
-  const wa = a.split(' ');
-  const wb = b.split(' ');
-  const [small, big] = wa.length <= wb.length ? [wa, new Set(wb)] : [wb, new Set(wa)];
-  if (!small.every((w) => big.has(w))) return 'different';
+  return matchSubjectWords(a, a.split(' '), b, b.split(' '));
+}
+
+/**
+ * matchSubjects for keys whose words (split on spaces) the caller keeps:
+ * the block's conflict judge asks about every pair of its memories.
+ */
+export function matchSubjectWords(a: string, wa: string[], b: string, wb: string[]): SubjectMatch {
+  if (!a || !b) return 'different';
+  if (a === b) return 'same';
+  // Keys are a few words: a scan of the longer one costs less than a Set.
+  const [small, big] = wa.length <= wb.length ? [wa, wb] : [wb, wa];
+  if (!small.every((w) => big.includes(w))) return 'different';
   return small.length >= 2 ? 'same' : 'maybe';
 }
 
