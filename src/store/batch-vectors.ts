@@ -2,7 +2,7 @@ import type { Index } from 'usearch';
 import { usearchModule } from './ann.js';
 import type { Neighbour, VectorIndex } from './vectors.js';
 import type { MemoryType } from './types.js';
-import { dot, unitOf } from '../text/cosine.js';
+import { dot, dotSparse, sparseOf, unitOf, type SparseVector } from '../text/cosine.js';
 
 /**
  * The vectors of one batch write (a session's worth), held in memory until
@@ -25,10 +25,20 @@ interface Entry {
   vector: Float32Array;
   /** The vector at unit length (the same array when it already is): its cosine with a unit vector is one dot product. */
   unit: Float32Array;
+  /**
+   * The unit vector's nonzero cells when it is sparse (the lexical vectors:
+   * ~50 of 384). Every candidate of a batch is scored against those before
+   * it; read from these cells a score is a third of the work (a one-hour log
+   * of 9,000 distinct candidates: ~400k scores).
+   */
+  sparse: SparseVector | undefined;
   type: MemoryType;
   /** A memory from before the batch whose vector the batch replaced. */
   replaces: boolean;
 }
+
+/** The cosine of a unit vector with an entry's. */
+const similarityOf = (u: Float32Array, e: Entry): number => (e.sparse ? dotSparse(u, e.sparse) : dot(u, e.unit));
 
 export class BatchVectors {
   private readonly pending = new Map<number, Entry>();
@@ -75,7 +85,8 @@ export class BatchVectors {
   private put(id: number, v: Float32Array, type: MemoryType, replaces: boolean): void {
     if (this.graph && this.pending.has(id)) this.graph.remove(BigInt(id));
     // A zero vector stays zeros: its dot with anything is 0, as its cosine.
-    this.pending.set(id, { vector: v, unit: unitOf(v) ?? v, type, replaces });
+    const unit = unitOf(v) ?? v;
+    this.pending.set(id, { vector: v, unit, sparse: sparseOf(unit), type, replaces });
     if (this.graph) this.graph.add(BigInt(id), v, 1);
   }
 
@@ -92,14 +103,14 @@ export class BatchVectors {
       const out: Neighbour[] = [];
       for (const key of m.keys) {
         const e = this.pending.get(Number(key));
-        if (e) out.push({ memoryId: Number(key), similarity: dot(u, e.unit) });
+        if (e) out.push({ memoryId: Number(key), similarity: similarityOf(u, e) });
       }
       return out.sort((a, b) => b.similarity - a.similarity).slice(0, k);
     }
     // The best k as they come (ties keep the earlier), not a sort of all of them per candidate.
     const best: Neighbour[] = [];
     for (const [id, e] of this.pending) {
-      const similarity = dot(u, e.unit);
+      const similarity = similarityOf(u, e);
       if (best.length === k && similarity <= (best[k - 1]?.similarity ?? -Infinity)) continue;
       let at = best.length;
       while (at > 0 && (best[at - 1]?.similarity ?? Infinity) < similarity) at--;

@@ -47,3 +47,38 @@ export function dot(a: Float32Array, b: Float32Array): number {
   for (; i < n; i++) d0 += (a[i] as number) * (b[i] as number);
   return d0 + d1 + d2 + d3;
 }
+
+/** A vector's nonzero cells: positions and values. */
+export interface SparseVector {
+  at: Uint16Array;
+  values: Float32Array;
+}
+
+/**
+ * v's nonzero cells, when they are under a quarter of it (the built-in
+ * lexical vectors: ~50 of 384); undefined for a dense vector (a sentence
+ * model's), whose dot product stays the plain one.
+ */
+export function sparseOf(v: Float32Array): SparseVector | undefined {
+  let n = 0;
+  for (let i = 0; i < v.length; i++) if (v[i] !== 0) n++;
+  if (n * 4 >= v.length || v.length > 0x10000) return undefined;
+  const at = new Uint16Array(n);
+  const values = new Float32Array(n);
+  for (let i = 0, k = 0; i < v.length; i++) {
+    const x = v[i] as number;
+    if (x !== 0) {
+      at[k] = i;
+      values[k++] = x;
+    }
+  }
+  return { at, values };
+}
+
+/** dot(dense, s) read from s's cells only. */
+export function dotSparse(dense: Float32Array, s: SparseVector): number {
+  const { at, values } = s;
+  let d = 0;
+  for (let k = 0; k < at.length; k++) d += (values[k] as number) * (dense[at[k] as number] ?? 0);
+  return d;
+}

@@ -33,6 +33,16 @@ describe('the store’s subjects as the lexicon', () => {
     expect(learnedStatement('we talked about the dev server port today', undefined, [known('dev server port', '3000')])).toBeUndefined();
   });
 
+  it('a subject held in words is not restated by a number that counts something else, in either language', () => {
+    const cmd = known('test command', 'pytest -q');
+    for (const s of ['I ran the test command 3 times and it passed every time', 'question 14 about the test command', 'the test command took 12 seconds today']) {
+      expect(learnedStatement(s, undefined, [cmd])).toBeUndefined();
+    }
+    expect(learnedStatement('测试命令我今天跑了 3 遍', undefined, [known('测试命令', 'pnpm test')])).toBeUndefined();
+    // A subject held as a number still takes a new one from the same kind of sentence.
+    expect(learnedStatement('after the cleanup the test count went up to 420', undefined, [known('test count', '380')])).toMatchObject({ value: '420' });
+  });
+
   it('takes the longest known subject the sentence names', () => {
     const st = learnedStatement('the staging dev server port is now 4100', undefined, [known('dev server port', '3000'), known('staging dev server port', '4000')]);
     expect(st?.key).toBe(subjectKey('staging dev server port'));

@@ -64,11 +64,22 @@ export function valueIn(sentence: string, key: string): { value: string; from: s
  * The longest known key the sentence names wins. A refusal the patterns
  * found stands.
  */
+/**
+ * The frame reads a value token (a number with what is glued to it), so it
+ * only restates subjects whose value is one: a subject the store holds in
+ * words ("the test command" = "pytest -q") is restated in words, which the
+ * patterns read, and a number in a sentence that names it counts something
+ * else ("I ran the test command 3 times", "question 14 about the test command").
+ */
+function countable(k: KnownSubject): boolean {
+  return /\d/.test(k.value);
+}
+
 export function learnedStatement(sentence: string, found: Statement | undefined, known: KnownSubject[]): Statement | undefined {
   if (found?.stance === 'reject') return undefined;
   const words = sentenceWords(sentence);
   let best: KnownSubject | undefined;
-  for (const k of known) if (namesSubject(words, k.key) && (!best || k.key.split(' ').length > best.key.split(' ').length)) best = k;
+  for (const k of known) if (countable(k) && namesSubject(words, k.key) && (!best || k.key.split(' ').length > best.key.split(' ').length)) best = k;
   if (!best) return undefined;
   if (found) {
     // The patterns' own subject stands unless it is a part of the known one (a looser name of the same thing).

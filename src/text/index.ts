@@ -17,7 +17,7 @@ export {
   STOPWORDS,
   MAX_QUERY_TERMS,
 } from './terms.js';
-export { cosine, dot, unitOf } from './cosine.js';
+export { cosine, dot, dotSparse, sparseOf, unitOf, type SparseVector } from './cosine.js';
 export { TEAM_AGENT_PREFIX, teamAgent, teamAuthorOf } from './team-agent.js';
 export { clipChars } from './clip.js';
 export { editDistance, closest } from './edit-distance.js';
