@@ -4,7 +4,8 @@
 // runs in the background); and with no cached block (built in the
 // foreground from stored token counts, as after a change the warm has not
 // caught up with), beside its floor (the forwarder after reading the
-// stores); and with a project claude-mem.yaml that sets a key. Then
+// stores), and so again at ten times the memories; and with a project
+// claude-mem.yaml that sets a key. Then
 // on a terminal (under script), beside the forwarder on one. Variants are
 // run in turn, one run of each, so the machine's slow spells fall on all.
 import { spawn, spawnSync } from 'node:child_process';
@@ -97,6 +98,23 @@ export async function launch({ runs, memories }) {
   const [configured] = await inTurn([{ cmd: process.execPath, args: run, o: o(full) }], runs, runOnce);
   rmSync(join(full.project, 'claude-mem.yaml'));
   spawnSync(process.execPath, [CLI, '--quiet', 'context', '--warm'], o(full));
+  // The rebuilt launch again at ten times the memories, beside its own floor: what a rebuild
+  // reads must grow with the block, not with the store.
+  const big = sandbox('launch100k');
+  const bigMemories = memories * 10;
+  await buildStore(big, bigMemories, { type: 'project', dir: big.project });
+  git(big, 'init', '-q');
+  git(big, 'commit', '-q', '--allow-empty', '-m', 'bench: first');
+  spawnSync(process.execPath, [CLI, '--quiet', 'context', '--warm'], o(big));
+  const bigCache = join(big.project, '.claude-mem', 'context-cache.json');
+  const [bigRebuilt, bigFloor] = await inTurn(
+    [
+      { cmd: process.execPath, args: run, o: o(big), before: () => rmSync(bigCache, { force: true }) },
+      { cmd: process.execPath, args: [STORE_FORWARDER, join(big.project, '.claude-mem', 'mem.db'), join(big.env.CLAUDE_MEM_DATA_DIR, 'mem.db'), 'true'], o: o(big) },
+    ],
+    runs,
+    runOnce,
+  );
   const q = (args) => args.map((a) => `'${a}'`).join(' ');
   const [scriptTerminal, forwarderTerminal, mNTerminal] = await inTurn(
     [
@@ -119,6 +137,8 @@ export async function launch({ runs, memories }) {
     rowOf(`claude-mem run true, ${memories} memories, block rebuilt`, rebuilt),
     rowOf(`the forwarder after reading both stores with better-sqlite3, ${memories} memories (rebuild floor)`, storeFloor),
     rowOf(`claude-mem run true, ${memories} memories, a claude-mem.yaml setting one key`, configured),
+    rowOf(`claude-mem run true, ${bigMemories} memories, block rebuilt`, bigRebuilt),
+    rowOf(`the forwarder after reading both stores with better-sqlite3, ${bigMemories} memories (rebuild floor)`, bigFloor),
     onTerminal('script -qec true', scriptTerminal),
     onTerminal('bare node-pty forwarder, true (wrapper floor)', forwarderTerminal),
     onTerminal(`claude-mem run true, ${memories} memories`, mNTerminal),
