@@ -6,7 +6,7 @@ import { decideWrite, type NearMemory, type WriteDecision } from './write-decisi
 import { applyDecision } from './apply-write.js';
 import { SubjectIndex } from './subject-index.js';
 import { learnedStatement, sentenceWords } from '../text/frame-match.js';
-import { decideByStatement, foldable } from './subject-decision.js';
+import { countsSomethingElse, decideByStatement, foldable } from './subject-decision.js';
 import { isRefusedProposal } from '../text/refused.js';
 import type { MemoryRow } from './rows.js';
 import type { Candidate, MemoryType, WritePolicy, WriteResult } from './types.js';
@@ -73,8 +73,11 @@ export class BatchWriter {
       }
     }
     const subjects = statement && dedup ? (this.subjects ??= SubjectIndex.load(stmt)) : undefined;
+    const peers = statement && subjects ? subjects.peersOf(statement.key, c.type, c.dir, statement.value, statement.subject) : [];
+    // A subject held in words is not restated by a count ("test command: 3 failures"): the text is stored, stating nothing.
+    if (statement && countsSomethingElse(statement, peers)) statement = undefined;
     let decision: WriteDecision | undefined =
-      statement && subjects ? decideByStatement(statement, subjects.peersOf(statement.key, c.type, c.dir, statement.value, statement.subject), { createdAt: c.createdAt ?? now, explicit: c.explicit, force: c.force }) : undefined;
+      statement && subjects ? decideByStatement(statement, peers, { createdAt: c.createdAt ?? now, explicit: c.explicit, force: c.force }) : undefined;
     // A proposal turned down, with no current value of its subject for it to confirm: nothing changed, nothing to keep.
     // What the user asked to keep is kept.
     if (dedup && !c.explicit && !c.summary && decision?.kind !== 'confirm' && isRefusedProposal(text)) return { action: 'filtered', reason: 'refused' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { memoryStore, POLICY } from './test-helpers.js';
-import { decideByStatement, type SubjectPeer } from './subject-decision.js';
+import { countsSomethingElse, decideByStatement, type SubjectPeer } from './subject-decision.js';
 import { statementOf } from '../text/statement.js';
 import type { Candidate } from './types.js';
 import type { MemoryStore } from './memory-store.js';
@@ -133,6 +133,26 @@ describe('a new value replaces the old one (a real store)', () => {
     expect(await top(at(2))).toBeUndefined();
   });
 
+  it('a subject held in words is not restated by a count or a comparison of it; a new value in words replaces it', async () => {
+    const s = memoryStore();
+    const [cmd] = await s.writeMany([said('The test command is `pytest -q`, run from the root.', 1, { type: 'project' })], POLICY, at(1));
+    for (const [day, text] of [
+      [2, 'test command: 3 failures today, all in the orders suite'],
+      [3, 'the test command is now 3x faster after the fixture cache'],
+      [4, 'I ran the test command 12 times in a row and it stayed green'],
+    ] as const) {
+      const [r] = await s.writeMany([said(text, day, { type: 'project' })], POLICY, at(day));
+      expect(r?.supersedes ?? []).toEqual([]);
+    }
+    expect(s.get(Number(cmd?.id))?.status).toBe('active');
+    const [moved] = await s.writeMany([said('We changed the test command to `npm test`.', 5, { type: 'project' })], POLICY, at(5));
+    expect(moved?.supersedes).toEqual([cmd?.id]);
+    // A subject held as a number still takes a number.
+    const [port] = await s.writeMany([said('The dev server port is 3000.', 6, { type: 'project' })], POLICY, at(6));
+    const [port2] = await s.writeMany([said('the dev server port is now 4000', 7, { type: 'project' })], POLICY, at(7));
+    expect(port2?.supersedes).toEqual([port?.id]);
+  });
+
   it('subjects that only may be the same keep both', async () => {
     const s = memoryStore();
     await s.writeMany([said('The preview server port is 3000.', 1)], POLICY, at(1));
@@ -149,6 +169,16 @@ describe('decideByStatement (pure)', () => {
   it('restating the current value leaves it to the usual dedup among the memories that say it; the user restating it is a near repeat', () => {
     expect(decideByStatement(st('The preview port is 3001.'), [peer(1, '3001')], { createdAt: at(5) })).toBeUndefined();
     expect(decideByStatement(st('The preview port is 3001.'), [peer(1, '3001')], { createdAt: at(5), explicit: true })).toMatchObject({ kind: 'repeat', target: { id: 1 } });
+  });
+
+  it('a value led by a number counts something else only when every current value of the subject is words', () => {
+    const words = peer(1, 'pytest -q');
+    expect(countsSomethingElse(st('test command: 3 failures today'), [words])).toBe(true);
+    expect(countsSomethingElse(st('test command: 3 failures today'), [peer(1, '2 failures')])).toBe(false);
+    expect(countsSomethingElse(st('test command: 3 failures today'), [words, peer(2, 'npm test 2')])).toBe(false);
+    expect(countsSomethingElse(st('test command: 3 failures today'), [peer(1, 'pytest -q', { match: 'maybe' })])).toBe(false);
+    expect(countsSomethingElse(st('test command: 3 failures today'), [])).toBe(false);
+    expect(countsSomethingElse(st('We changed the test command to npm test.'), [words])).toBe(false);
   });
 
   it('a possible subject alone changes nothing', () => {
