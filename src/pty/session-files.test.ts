@@ -88,7 +88,7 @@ describe('session files', () => {
     expect(unprocessedLogs(dir)).toEqual(['live']);
   });
 
-  it('after a new session, opens only the markers of logs whose size moved since it last read them', () => {
+  it('after a new session, neither opens the markers nor reads the sizes of logs it found done before', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cm-sf-'));
     const ids = ['20260101T000000Z-a', '20260101T000000Z-b', '20260101T000000Z-c'];
     for (const id of ids) {
@@ -102,11 +102,16 @@ describe('session files', () => {
     mkdirSync(join(dir, `${a}.done`));
     writeFileSync(join(dir, '20260102T000000Z-new.cast'), '{"version":2}\n');
     expect(unprocessedLogs(dir)).toEqual(['20260102T000000Z-new']);
-    // Once the log moves, its marker is read again (and here it fails: waiting).
-    writeLock(dir, a, process.pid);
-    writeFileSync(join(dir, `${a}.cast`), '{"version":2}\n[0.1,"o","more"]\n');
-    removeLock(dir, a);
-    expect(unprocessedLogs(dir)).toEqual(['20260102T000000Z-new', a].sort());
+    // A log that grows after it was read is not looked at (nothing in claude-mem writes a finished log
+    // without its lock): only a recorder writes a log, and it takes the marker away first.
+    const [, b] = ids as [string, string];
+    writeFileSync(join(dir, `${b}.cast`), '{"version":2}\n[0.1,"o","unseen"]\n');
+    expect(unprocessedLogs(dir)).toEqual(['20260102T000000Z-new']);
+    writeLock(dir, b, process.pid);
+    expect(existsSync(join(dir, `${b}.done`))).toBe(false);
+    writeFileSync(join(dir, `${b}.cast`), '{"version":2}\n[0.1,"o","more"]\n');
+    removeLock(dir, b);
+    expect(unprocessedLogs(dir)).toEqual(['20260102T000000Z-new', b].sort());
     rmSync(dir, { recursive: true, force: true });
   });
 });
