@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,16 @@ describe('session files', () => {
     expect(again).toBeDefined();
     again?.();
     expect(claimProcessing(dir, 's1')).toBeDefined();
+  });
+
+  it('names a session by its UTC second, as the ISO form without separators, then a random suffix', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date(Date.UTC(1970, 0, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true }), (d) => {
+        const id = newSessionId(d);
+        expect(id.slice(0, -7)).toBe(d.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z'));
+        expect(id).toMatch(/-[0-9a-f]{6}$/);
+      }),
+    );
   });
 
   it('lists logs that are not live and changed since marked done', () => {
