@@ -90,7 +90,6 @@ export function listSessionIds(sessionsDir: string): string[] {
   }
 }
 
-
 /**
  * Records that a log was processed up to its current size. The store keeps
  * the authoritative offset; this marker only lets `run` see, without

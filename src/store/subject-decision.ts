@@ -1,5 +1,6 @@
 import { matchSubjects, sameValue, type SubjectMatch } from '../text/subject-key.js';
 import type { Statement } from '../text/statement.js';
+import { holdsNumber, ledByNumber } from '../text/frame-match.js';
 import type { NearMemory, WriteDecision } from './write-decision.js';
 
 /**
@@ -71,13 +72,13 @@ export function decideByStatement(st: Statement, peers: SubjectPeer[], c: Statem
  * A value led by a number ("3 failures today", "3x faster") said of a
  * subject whose current values hold no digit ("pytest -q", "snake_case"):
  * a count or a comparison of something about it, not its new value. The
- * store's own values decide the subject's shape, as the learned frame's
- * (text/frame-match.ts); a subject held as a number takes any number, and
- * one held in words takes any words.
+ * store's own values decide the subject's shape (text/frame-match.ts
+ * holdsNumber, as the learned frame does); a subject held as a number takes
+ * any number, and one held in words takes any words.
  */
 export function countsSomethingElse(st: Statement, peers: SubjectPeer[]): boolean {
   const same = peers.filter((p) => p.match === 'same');
-  return /^[$€£¥]?\d/u.test(st.value) && same.length > 0 && same.every((p) => p.value !== '' && !/\d/.test(p.value));
+  return ledByNumber(st.value) && same.length > 0 && same.every((p) => p.value !== '' && !holdsNumber(p.value));
 }
 
 /**

@@ -65,15 +65,24 @@ export function valueIn(sentence: string, key: string): { value: string; from: s
  * found stands.
  */
 /**
- * The frame reads a value token (a number with what is glued to it), so it
- * only restates subjects whose value is one: a subject the store holds in
- * words ("the test command" = "pytest -q") is restated in words, which the
- * patterns read, and a number in a sentence that names it counts something
- * else ("I ran the test command 3 times", "question 14 about the test command").
+ * A value's shape, as the store holds it: one with a number in it (3000,
+ * 250ms, Next.js 15) or one in words only ("pytest -q", snake_case). A
+ * subject held in words is restated in words; a number said of it counts
+ * something else ("I ran the test command 3 times", "test command: 3
+ * failures today"). Both the learned frame (below) and the patterns' subject
+ * decision (store/subject-decision.ts) go by it.
  */
-function countable(k: KnownSubject): boolean {
-  return /\d/.test(k.value);
+export function holdsNumber(value: string): boolean {
+  return /\d/.test(value);
 }
+
+/** A value that starts as a value token does: "3 failures", "$500", "3x faster". */
+export function ledByNumber(value: string): boolean {
+  return /^[$€£¥]?\d/u.test(value);
+}
+
+/** The frame reads a value token (a number with what is glued to it), so it only restates subjects held as one. */
+const countable = (k: KnownSubject): boolean => holdsNumber(k.value);
 
 export function learnedStatement(sentence: string, found: Statement | undefined, known: KnownSubject[]): Statement | undefined {
   if (found?.stance === 'reject') return undefined;
