@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -53,10 +53,12 @@ describe('hostile config and arguments', () => {
       expect(r.stderr, args.join(' ')).toMatch(damaged);
       expect(r.stderr).not.toMatch(/internal error|SqliteError|at .*\.js:\d+/);
     }
-    rmSync(join(sb.project, '.claude-mem'), { recursive: true, force: true });
-    mkdirSync(db, { recursive: true });
+    // A fresh home for the folder case: the first remember's background warm may
+    // still be writing in the first one, and removing its store under it races.
+    const sb2 = makeSandbox('cm-damaged-dir');
+    mkdirSync(join(sb2.project, '.claude-mem', 'mem.db'), { recursive: true });
     for (const args of [['list'], ['query', 'port'], ['remember', 'The deploy script lives in ops/deploy.sh'], ['status']]) {
-      const r = cm(args, o);
+      const r = cm(args, { cwd: sb2.project, env: sb2.env });
       expect(r.stderr, args.join(' ')).toMatch(damaged);
       expect(r.stderr).not.toMatch(/internal error|EISDIR|at .*\.js:\d+/);
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { makeSandbox } from '../helpers/sandbox.js';
+import { dropSandbox, makeSandbox } from '../helpers/sandbox.js';
 import { cm } from '../helpers/cli.js';
 import { PROJECT_TEXTS } from '../helpers/project-texts.js';
 
@@ -71,7 +71,7 @@ describe('the query server', () => {
     expect(serverPids(socket).length).toBeGreaterThan(0);
     rmSync(socket);
     await until('the server to exit', () => (serverPids(socket).length === 0 ? true : undefined));
-    rmSync(sb.home, { recursive: true, force: true });
+    dropSandbox(sb.home);
   });
 
   it('is not started for a small store, nor when retrieval.query_server is off', () => {
@@ -84,6 +84,6 @@ describe('the query server', () => {
     expect(cm(['query', 'postgres'], off).status).toBe(0);
     const run = join(sb.home, 'data', 'run');
     expect(existsSync(run) ? readdirSync(run).filter((f) => f.startsWith('query-')) : []).toEqual([]);
-    rmSync(sb.home, { recursive: true, force: true });
+    dropSandbox(sb.home);
   });
 });
