@@ -92,17 +92,6 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   const childEnv: NodeJS.ProcessEnv = { ...opts.env, [SESSION_ENV]: sessionId };
   if (record && memory && config.watch.enabled) childEnv[OWN_OUTPUT_ENV] = ownOutputPath(paths.sessionsDir, sessionId);
 
-  if (memory) {
-    // Leftovers of a wrapper killed with kill -9: its lock, its handover file.
-    sweepStaleLocks(paths.sessionsDir);
-    sweepHandovers(paths.userDataDir);
-  }
-  if (memory && unprocessedLogs(paths.sessionsDir).length > 0) {
-    // Crash recovery: logs a killed wrapper left behind are processed in the
-    // background, never on the way to the user's prompt.
-    spawnDetached(['distill', '--pending'], opts.cwd, opts.env);
-  }
-
   // Claude Code, Gemini and Codex write their own transcript: know which one is this session's.
   const transcript = memory && record && config.watch.enabled ? transcriptFor(agent, opts.args, opts.cwd, opts.env, Date.now()) : undefined;
   // The MCP server, for CLIs that take one per run (the user's own config of that name wins).
@@ -176,7 +165,7 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
       : undefined;
   teamSync?.unref();
 
-  const result = await runSession({
+  const running = runSession({
     file: resolved.path,
     args,
     firstInput: injection?.firstInput,
@@ -189,6 +178,10 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
         : undefined,
     onObserverFailure: (err) => opts.messages.warn(`recording failed (${errorMessage(err)}) and is off for this session; the CLI keeps running.`),
   });
+  // The child is forked and this session's lock written: the housekeeping
+  // runs while the CLI starts, not before it.
+  if (memory) sweepLeftovers(paths, opts);
+  const result = await running;
 
   clearTimeout(teamSync);
   // The child is gone; what follows must not lose its status. The echo
@@ -207,4 +200,16 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   if (recording?.recorded) status(exitLine(paths.userDataDir));
   clearInterval(keepAlive);
   return result.status;
+}
+
+/**
+ * Leftovers of a wrapper killed with kill -9 (its lock, its handover file)
+ * are removed, and logs such a wrapper left behind are processed in the
+ * background, never on the way to the user's prompt. A live session's lock,
+ * this one's included, keeps its log out of that.
+ */
+function sweepLeftovers(paths: Paths, opts: RunOptions): void {
+  sweepStaleLocks(paths.sessionsDir);
+  sweepHandovers(paths.userDataDir);
+  if (unprocessedLogs(paths.sessionsDir).length > 0) spawnDetached(['distill', '--pending'], opts.cwd, opts.env);
 }

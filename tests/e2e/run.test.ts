@@ -39,9 +39,14 @@ describe('claude-mem run under a real PTY', () => {
     const sessions = join(sb.project, '.claude-mem', 'sessions');
     expect(readdirSync(sessions).some((f) => f.endsWith('.lock'))).toBe(true);
     // The next start sweeps the dead wrapper's lock and its handover file.
+    expect(readdirSync(sessions).some((f) => f.endsWith('.done'))).toBe(false);
     expect(cm(['run', '--no-record', 'true'], o).status).toBe(0);
     expect(readdirSync(sessions).some((f) => f.endsWith('.lock'))).toBe(false);
     expect(readdirSync(runDir)).toHaveLength(0);
+    // And hands the dead wrapper's log to a background distill, with no other command run.
+    const deadline = Date.now() + 20_000;
+    while (!readdirSync(sessions).some((f) => f.endsWith('.done')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(readdirSync(sessions).some((f) => f.endsWith('.done'))).toBe(true);
   });
 
   it('puts the terminal back exactly as it was, after a child that exits at once and after one that prints', async () => {
