@@ -28,6 +28,19 @@ describe('statements of a value (pure)', () => {
     }
   });
 
+  it('reads a colon inside a token as part of it, not as the end of a topic, and takes no prohibition for a subject', () => {
+    const test = subjectKey('test command');
+    // "test:unit", "localhost:5173", "redis://": the value's own colon, in either language.
+    expect(said('测试命令是 pnpm test:unit，不要用 npm test')).toEqual({ key: test, value: 'pnpm test:unit', stance: 'assert' });
+    expect(said('The test command is pnpm test:unit, not npm test')).toEqual({ key: test, value: 'pnpm test:unit', stance: 'assert' });
+    expect(said('缓存地址是 redis://cache:6379/0，别用本地的')).toEqual({ key: subjectKey('缓存地址'), value: 'redis://cache:6379/0', stance: 'assert' });
+    // A topic in front still goes, with or without a space after an ASCII colon.
+    expect(said('测试命令是什么:这个项目的测试命令是 pytest -q')).toEqual({ key: test, value: 'pytest -q', stance: 'assert' });
+    expect(said('更新：预览端口改为 9090')).toEqual({ key: subjectKey('预览端口'), value: '9090', stance: 'assert' });
+    // What a prohibition forbids is no value of anything.
+    for (const text of ['不要用 npm test', '别再用 yarn 了', '禁止直接修改 orders 表', '千万不要用 root 账号部署']) expect(said(text), text).toBeUndefined();
+  });
+
   it('reads where a thing runs and a quantity raised or lowered', () => {
     expect(said('CI runs on Jenkins at ci.acme.internal; the pipeline file is Jenkinsfile.')).toMatchObject({ key: subjectKey('CI'), stance: 'assert' });
     expect(said('Yes, we moved CI over to GitHub Actions last week.')).toEqual({ key: subjectKey('CI'), value: 'GitHub Actions', stance: 'assert' });

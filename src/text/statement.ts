@@ -156,9 +156,12 @@ function keyed(found: Found | undefined): Statement | undefined {
  * test command: The test command is …": the topic a distilled answer
  * carries in front is not part of what it states. What follows it is
  * looked at first (usually a sentence seen already); a label ("Region:
- * eu-west-1") states nothing after its colon and is read whole.
+ * eu-west-1") states nothing after its colon and is read whole. A colon
+ * glued to the Latin word or slash after it is inside a token (pnpm
+ * test:unit, localhost:5173, http://), not after a topic: "测试命令是 pnpm
+ * test:unit，不要用 npm test" is about the test command, not "unit, …".
  */
-const TOPIC = /^(.{1,100}?)[:：]\s*(.+)$/su;
+const TOPIC = /^(.{1,100}?)(?:：|:(?![A-Za-z0-9_/\\]))\s*(.+)$/su;
 const QUESTION_END = /(?:[?？]|什么|怎么|哪个|哪里|吗|呢|多少|几个?)$|^(?:what|how|which|who|where|when|why|is|are|can|could|should|do|does|did|any)\b/iu;
 
 /** The statement after a topic; null when a question stands in front of nothing stated; undefined to read the sentence whole. */
@@ -181,8 +184,15 @@ const PRONOUN_ZH = /^(?:我们|我|你|您|他|她|它|他们|这|那|这个|那
 export function plausibleSubject(subject: string): boolean {
   const s = subject.trim().replace(/^(?:the|our|this|its|their|a|an)\s+/i, '');
   if (!/\p{L}/u.test(s)) return false;
-  // One Chinese character is a particle or an adverb (还, 也, 就), not a thing.
-  if (HAN.test(s)) return [...s.replace(/\s+/g, '')].length >= 2 && [...s.replace(/\s+/g, '')].length <= 16 && !PRONOUN_ZH.test(s) && !/^(?:把|被|让|给|如果|因为|所以|但是|然后|而且|并且|有人|大家|决定|打算|准备|建议|需要|应该|可以|开始|继续|已经|正在|记得|注意|发现|觉得|认为)/u.test(s);
+  // One Chinese character is a particle or an adverb (还, 也, 就), not a thing; nor is a
+  // prohibition (不要用 npm test, 别再改, 禁止直接写): what it forbids is no value of anything.
+  if (HAN.test(s))
+    return (
+      [...s.replace(/\s+/g, '')].length >= 2 &&
+      [...s.replace(/\s+/g, '')].length <= 16 &&
+      !PRONOUN_ZH.test(s) &&
+      !/^(?:把|被|让|给|如果|因为|所以|但是|然后|而且|并且|有人|大家|决定|打算|准备|建议|需要|应该|可以|开始|继续|已经|正在|记得|注意|发现|觉得|认为|不要|不能|不用|不许|不得|不准|不必|别|勿|禁止|请勿|切勿|千万)/u.test(s)
+    );
   const words = s.split(/\s+/);
   return words.length <= 6 && !PRONOUN_EN.test(s) && !ABSTRACT_EN.test(s);
 }
