@@ -97,7 +97,7 @@ function refusal(sentence: string): Found | undefined {
   const stance = other !== undefined || REFUSED.test(sentence) ? 'reject' : 'assert';
   const value = kept === undefined ? '' : cutValue(kept);
   const s = tidySubject(subject.trim().replace(/^把/u, ''));
-  if (!plausibleSubject(s) || (value && !plausibleValue(value))) return undefined;
+  if (!plausibleSubject(s) || (value && !plausibleValue(value, { amidHan: true }))) return undefined;
   return { subject: s, value, stance, ...(other ? { other: cutValue(other) } : {}) };
 }
 
@@ -120,7 +120,7 @@ export function chineseStatement(sentence: string): Found | undefined {
         if (!m) continue;
         const subject = tidySubject((m[shape.subject] ?? '').trim().replace(/^(?:(?:这个|那个|我们|咱们)(?:项目|仓库|服务)?的?|(?:本|该)(?:项目|仓库|服务)的?)/u, ''));
         const value = cutValue(m[shape.value] ?? '');
-        if (!plausibleSubject(subject) || !plausibleValue(value)) continue;
+        if (!plausibleSubject(subject) || !plausibleValue(value, { amidHan: true })) continue;
         const other = shape.other !== undefined && m[shape.other] ? cutValue(m[shape.other] ?? '') : undefined;
         return { subject, value, stance: 'assert', ...(other ? { other } : {}), ...(shape.owner ? { owner: true } : {}) };
       }

@@ -39,6 +39,18 @@ describe('statements of a value (pure)', () => {
     expect(said('更新：预览端口改为 9090')).toEqual({ key: subjectKey('预览端口'), value: '9090', stance: 'assert' });
     // What a prohibition forbids is no value of anything.
     for (const text of ['不要用 npm test', '别再用 yarn 了', '禁止直接修改 orders 表', '千万不要用 root 账号部署']) expect(said(text), text).toBeUndefined();
+    // Nor a clause that says when (排查问题时 …): what it sets then is not the current value.
+    expect(said('日志级别默认 info，排查问题时改成 debug。')).toBeUndefined();
+    expect(said('部署时用 blue-green')).toBeUndefined();
+    expect(said('响应超时是 30 秒')).toEqual({ key: subjectKey('响应超时'), value: '30 秒', stance: 'assert' });
+  });
+
+  it('takes a lower-case Latin word amid Chinese for a name, whatever its ending', () => {
+    // "alembic", "ansible", "elastic" end like English adjectives; in a Chinese sentence they are tools.
+    expect(said('数据库迁移用 alembic，跑 alembic upgrade head。')).toEqual({ key: subjectKey('数据库迁移'), value: 'alembic', stance: 'assert' });
+    expect(said('日志检索现在用 elastic')).toEqual({ key: subjectKey('日志检索'), value: 'elastic', stance: 'assert' });
+    // In English prose the same ending still reads as a judgement, not a value.
+    expect(said('The new dashboard is incredible')).toBeUndefined();
   });
 
   it('reads where a thing runs and a quantity raised or lowered', () => {

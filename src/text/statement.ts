@@ -191,7 +191,10 @@ export function plausibleSubject(subject: string): boolean {
       [...s.replace(/\s+/g, '')].length >= 2 &&
       [...s.replace(/\s+/g, '')].length <= 16 &&
       !PRONOUN_ZH.test(s) &&
-      !/^(?:把|被|让|给|如果|因为|所以|但是|然后|而且|并且|有人|大家|决定|打算|准备|建议|需要|应该|可以|开始|继续|已经|正在|记得|注意|发现|觉得|认为|不要|不能|不用|不许|不得|不准|不必|别|勿|禁止|请勿|切勿|千万)/u.test(s)
+      !/^(?:把|被|让|给|如果|因为|所以|但是|然后|而且|并且|有人|大家|决定|打算|准备|建议|需要|应该|可以|开始|继续|已经|正在|记得|注意|发现|觉得|认为|不要|不能|不用|不许|不得|不准|不必|别|勿|禁止|请勿|切勿|千万)/u.test(s) &&
+      // "排查问题时改成 debug": a clause ending in 时 / 的时候 says when, and what it sets then is
+      // no current value (超时, 响应超时 are things).
+      !/\p{Script=Han}{2,}(?<!超)(?:时|时候)$/u.test(s.replace(/\s+/g, ''))
     );
   const words = s.split(/\s+/);
   return words.length <= 6 && !PRONOUN_EN.test(s) && !ABSTRACT_EN.test(s);
@@ -206,7 +209,7 @@ const OPINION = /^[a-z]+(?:ble|ive|ful|ous|ing|ant|ent|al|ic|ish|less|ary|ory)\b
 const SAID = /\b(?:i|i'm|i've|i'll|you|you're|we|we're|he|she|they|it's|that's|is|are|was|were|have|has|had|do|does|did|went|got|love|like|think|feel|know|want|see|go|going|can|could|would|should|will)\b/i;
 
 /** Whether a value names something concrete enough to compare: short, and a name, a number, a code or a Chinese term. */
-export function plausibleValue(value: string): boolean {
+export function plausibleValue(value: string, o: { amidHan?: boolean } = {}): boolean {
   const v = value.trim();
   if (!v || v.length > 80 || !/[\p{L}\p{N}]/u.test(v)) return false;
   // Chinese prose says "X 是 Y" of anything; a value is a name, a number or a short term, not a clause.
@@ -217,8 +220,10 @@ export function plausibleValue(value: string): boolean {
   // "Researching adoption agencies": an activity, not a value.
   if (/^[A-Za-z]+ing\s/.test(v)) return false;
   if (/[\d`./:_@-]|[A-Z]/.test(v)) return true;
-  // Plain lower-case words are a value ("json lines", "postgres") unless they open with a judgement ("incredible", "important to me").
-  return v.split(/\s+/).length <= 3 && !OPINION.test(v);
+  // Plain lower-case words are a value ("json lines", "postgres") unless they open with a judgement
+  // ("incredible", "important to me"). Latin words amid Chinese are names (数据库迁移用 alembic):
+  // nobody writes an English adjective into a Chinese sentence to say what a thing is.
+  return v.split(/\s+/).length <= 3 && (o.amidHan === true || !OPINION.test(v));
 }
 
 /** The value alone, without what follows it in the clause (a file cited, a reason, "and updated X"). */
