@@ -60,7 +60,7 @@ describe('current state in the block', () => {
   const DAY = 86_400_000;
   const now = 100 * DAY;
   const state = (id: number, subject: string, value: string, day: number): BlockMemory =>
-    mem(id, 'fact', `The ${subject} is ${value}.`, day * DAY, { subjectKey: subject.split(' ').sort().join(' '), value });
+    mem(id, 'fact', `The ${subject} is ${value}.`, day * DAY, { subjectKey: subject.toLowerCase().split(' ').sort().join(' '), subject, value });
 
   it('carries every current value that fits the budget with the project memories, older first, before the episodes and beyond top_k', async () => {
     const count = await loadTokenCounter();
@@ -82,6 +82,14 @@ describe('current state in the block', () => {
     const judge = conflictJudge(() => undefined, 0.9);
     expect(findConflicts([a, b, c], judge)).toEqual([[1, 2], [1, 3]]);
     expect(findConflicts([b, c], judge)).toEqual([]);
+  });
+
+  it('does not take a thing for a part of it named after it: "staging" is not the "Staging DB port"', () => {
+    const judge = conflictJudge(() => undefined, 0.9);
+    expect(findConflicts([state(1, 'staging', 'staging-db-02', 1), state(2, 'Staging DB port', '5434', 2)], judge)).toEqual([]);
+    // Said without its subject (an older memory), the pair is still flagged as before.
+    const bare = { ...state(3, 'staging', 'staging-db-02', 1), subject: null };
+    expect(findConflicts([bare, state(4, 'Staging DB port', '5434', 2)], judge)).toEqual([[1, 2]]);
   });
 });
 

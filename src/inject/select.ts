@@ -1,5 +1,5 @@
 import { dot, teamAuthorOf, tokenSet, unitOf, type MemoryType } from '../text/index.js';
-import { matchSubjectWords, sameValue } from '../text/subject-key.js';
+import { headOf, matchSubjectWords, sameValue } from '../text/subject-key.js';
 import { isSessionSummary } from '../text/session-summary.js';
 
 /** What inject needs of a memory: values only, no store behind it. */
@@ -14,6 +14,8 @@ export interface BlockMemory {
   heat: number;
   /** Set when it is the current value of a subject: state, carried like a project memory. */
   subjectKey?: string | null;
+  /** The subject as it was said ("Staging DB port"): its head word tells "staging" from "staging DB port". */
+  subject?: string | null;
   /** The value it states of its subject. */
   value?: string | null;
   /** Who it came from: "team:<author>" for a teammate's memory (text/team-agent.ts). */
@@ -144,6 +146,7 @@ export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undef
     unit?: Float32Array | null;
     words?: Set<string>;
     keyWords?: string[];
+    head?: string | null;
   }
   const seen = new Map<string, Entry>();
   const decided = new Map<number, boolean>();
@@ -160,6 +163,13 @@ export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undef
     return e.unit;
   };
   const keyWordsOf = (key: string, e: Entry): string[] => (e.keyWords ??= key.split(' '));
+  const headOfEntry = (m: BlockMemory, e: Entry): string | null => (e.head ??= (m.subject ? headOf(m.subject) : undefined) ?? null);
+  // Unknown heads may be one thing; known ones must agree ("staging" is not the "staging DB port").
+  const headsAgree = (a: BlockMemory, ea: Entry, b: BlockMemory, eb: Entry): boolean => {
+    const ha = headOfEntry(a, ea);
+    const hb = headOfEntry(b, eb);
+    return ha === null || hb === null || ha === hb;
+  };
   const wordsOf = (m: BlockMemory, e: Entry): Set<string> => (e.words ??= tokenSet(m.text));
   const decide = (a: BlockMemory, ea: Entry, b: BlockMemory, eb: Entry): boolean => {
     // Two current values of what may be one subject ("the port", "the preview server port"): say so, however far apart.
@@ -167,6 +177,7 @@ export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undef
       a.subjectKey &&
       b.subjectKey &&
       matchSubjectWords(a.subjectKey, keyWordsOf(a.subjectKey, ea), b.subjectKey, keyWordsOf(b.subjectKey, eb)) === 'maybe' &&
+      headsAgree(a, ea, b, eb) &&
       !sameValue(a.value ?? '', b.value ?? '')
     )
       return true;
