@@ -6,6 +6,7 @@ import { decideWrite, type NearMemory, type WriteDecision } from './write-decisi
 import { applyDecision } from './apply-write.js';
 import { SubjectIndex } from './subject-index.js';
 import { learnedStatement, sentenceWords } from '../text/frame-match.js';
+import { changeOfValue } from '../text/change-of-value.js';
 import { countsSomethingElse, decideByStatement, foldable } from './subject-decision.js';
 import { isRefusedProposal } from '../text/refused.js';
 import type { MemoryRow } from './rows.js';
@@ -72,6 +73,14 @@ export class BatchWriter {
         if (learned.type === 'project' && c.type === 'fact') c = { ...c, type: 'project' };
       }
     }
+    // A change said only by its two values ("from pnpm to bun") is of the subject that holds the old one.
+    if (!statement && !c.summary && dedup) {
+      const changed = changedInStore(text, () => (this.subjects ??= SubjectIndex.load(stmt)), c);
+      if (changed) {
+        statement = changed.statement;
+        if (changed.type === 'project' && c.type === 'fact') c = { ...c, type: 'project' };
+      }
+    }
     const subjects = statement && dedup ? (this.subjects ??= SubjectIndex.load(stmt)) : undefined;
     const peers = statement && subjects ? subjects.peersOf(statement.key, c.type, c.dir, statement.value, statement.subject) : [];
     // A subject held in words is not restated by a count ("test command: 3 failures"): the text is stored, stating nothing.
@@ -135,4 +144,10 @@ function learnedFromStore(text: string, found: Statement | undefined, index: Sub
   const statement = learnedStatement(text, found, named);
   const type = statement && named.find((n) => n.key === statement.key)?.type;
   return statement && type ? { statement, type } : undefined;
+}
+
+function changedInStore(text: string, index: () => SubjectIndex, c: Candidate): { statement: Statement; type: MemoryType } | undefined {
+  const change = changeOfValue(text);
+  const held = change && index().subjectHolding(change.from, c.type, c.dir);
+  return change && held ? { statement: { subject: held.subject, key: held.key, value: change.to, stance: 'assert', other: change.from }, type: held.type } : undefined;
 }

@@ -153,6 +153,36 @@ describe('a new value replaces the old one (a real store)', () => {
     expect(port2?.supersedes).toEqual([port?.id]);
   });
 
+  it('a change said only by its two values is of the subject that holds the old one, in either language', async () => {
+    const s = memoryStore();
+    const [pm] = await s.writeMany([said('包管理器用 pnpm，不要用 npm install。', 1, { type: 'project' })], POLICY, at(1));
+    const [bun] = await s.writeMany([said('We switched from pnpm to bun for installs.', 2)], POLICY, at(2));
+    expect(bun?.supersedes).toEqual([pm?.id]);
+    // A new value of a project's subject is a project memory, as the one it replaces.
+    expect(s.get(Number(bun?.id))).toMatchObject({ type: 'project', value: 'bun', status: 'active' });
+    const [runner] = await s.writeMany([said('The test runner is Jest.', 3)], POLICY, at(3));
+    const [vitest] = await s.writeMany([said('把 Jest 换成了 Vitest', 4)], POLICY, at(4));
+    expect(vitest?.supersedes).toEqual([runner?.id]);
+    // Values no subject holds, or a change only considered: nothing is replaced.
+    for (const [day, text] of [
+      [5, 'I drove from Boston to New York for the offsite.'],
+      [6, 'We might move from bun to deno next quarter.'],
+    ] as const) {
+      const [r] = await s.writeMany([said(text, day)], POLICY, at(day));
+      expect(r?.supersedes ?? [], text).toEqual([]);
+    }
+    expect(s.get(Number(bun?.id))?.status).toBe('active');
+  });
+
+  it('a change from a value two subjects hold says not which: both stay', async () => {
+    const s = memoryStore();
+    await s.writeMany([said('The primary bucket is acme-assets-7.', 1)], POLICY, at(1));
+    await s.writeMany([said('The backup target is acme-assets-7.', 2)], POLICY, at(2));
+    const [r] = await s.writeMany([said('We moved from acme-assets-7 to acme-assets-8.', 3)], POLICY, at(3));
+    expect(r?.supersedes ?? []).toEqual([]);
+    expect(current(s)).toHaveLength(3);
+  });
+
   it('subjects that only may be the same keep both', async () => {
     const s = memoryStore();
     await s.writeMany([said('The preview server port is 3000.', 1)], POLICY, at(1));
