@@ -87,6 +87,8 @@ describe('current state in the block', () => {
   it('does not take a thing for a part of it named after it: "staging" is not the "Staging DB port"', () => {
     const judge = conflictJudge(() => undefined, 0.9);
     expect(findConflicts([state(1, 'staging', 'staging-db-02', 1), state(2, 'Staging DB port', '5434', 2)], judge)).toEqual([]);
+    // Values of one shape under different heads may still be one thing: the version of node.
+    expect(findConflicts([state(5, 'node', '22.3.0', 1), state(6, 'Node version', '20.11.1', 2)], judge)).toEqual([[1, 2]]);
     // Said without its subject (an older memory), the pair is still flagged as before.
     const bare = { ...state(3, 'staging', 'staging-db-02', 1), subject: null };
     expect(findConflicts([bare, state(4, 'Staging DB port', '5434', 2)], judge)).toEqual([[1, 2]]);

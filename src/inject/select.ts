@@ -1,5 +1,6 @@
 import { dot, teamAuthorOf, tokenSet, unitOf, type MemoryType } from '../text/index.js';
 import { headOf, matchSubjectWords, sameValue } from '../text/subject-key.js';
+import { ledByNumber } from '../text/frame-match.js';
 import { isSessionSummary } from '../text/session-summary.js';
 
 /** What inject needs of a memory: values only, no store behind it. */
@@ -164,11 +165,13 @@ export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undef
   };
   const keyWordsOf = (key: string, e: Entry): string[] => (e.keyWords ??= key.split(' '));
   const headOfEntry = (m: BlockMemory, e: Entry): string | null => (e.head ??= (m.subject ? headOf(m.subject) : undefined) ?? null);
-  // Unknown heads may be one thing; known ones must agree ("staging" is not the "staging DB port").
-  const headsAgree = (a: BlockMemory, ea: Entry, b: BlockMemory, eb: Entry): boolean => {
+  // Unknown heads may be one thing; known ones that differ are one thing only when their values
+  // have one shape: "node" = 22.3.0 is the "Node version" = 20.11.1, "staging" = staging-db-02
+  // is not the "staging DB port" = 5434.
+  const mayBeOne = (a: BlockMemory, ea: Entry, b: BlockMemory, eb: Entry): boolean => {
     const ha = headOfEntry(a, ea);
     const hb = headOfEntry(b, eb);
-    return ha === null || hb === null || ha === hb;
+    return ha === null || hb === null || ha === hb || ledByNumber(a.value ?? '') === ledByNumber(b.value ?? '');
   };
   const wordsOf = (m: BlockMemory, e: Entry): Set<string> => (e.words ??= tokenSet(m.text));
   const decide = (a: BlockMemory, ea: Entry, b: BlockMemory, eb: Entry): boolean => {
@@ -177,7 +180,7 @@ export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undef
       a.subjectKey &&
       b.subjectKey &&
       matchSubjectWords(a.subjectKey, keyWordsOf(a.subjectKey, ea), b.subjectKey, keyWordsOf(b.subjectKey, eb)) === 'maybe' &&
-      headsAgree(a, ea, b, eb) &&
+      mayBeOne(a, ea, b, eb) &&
       !sameValue(a.value ?? '', b.value ?? '')
     )
       return true;

@@ -101,8 +101,11 @@ function refusal(sentence: string): Found | undefined {
   return { subject: s, value, stance, ...(other ? { other: cutValue(other) } : {}) };
 }
 
-/** Adverbs that close a subject's clause without naming it ("提交信息都用中文": the subject is 提交信息). */
-const TRAILING_ADVERB = /(?:都|也|还|就|才|又|仍|已经|已|一律|统一|全部|全都|一般|通常|默认)+$/u;
+/**
+ * Adverbs and modals that close a subject's clause without naming it ("提交信息都用中文": the
+ * subject is 提交信息; "预览端口应该是 8081": 预览端口).
+ */
+const TRAILING_ADVERB = /(?:都|也|还|就|才|又|仍|已经|已|一律|统一|全部|全都|一般|通常|默认|应该|应当|必须|需要|一定)+$/u;
 const tidySubject = (s: string): string => s.replace(TRAILING_ADVERB, '').trim();
 
 /** Pure: the value one Chinese sentence states, if any. */

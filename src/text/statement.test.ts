@@ -43,6 +43,8 @@ describe('statements of a value (pure)', () => {
     expect(said('日志级别默认 info，排查问题时改成 debug。')).toBeUndefined();
     expect(said('部署时用 blue-green')).toBeUndefined();
     expect(said('响应超时是 30 秒')).toEqual({ key: subjectKey('响应超时'), value: '30 秒', stance: 'assert' });
+    // A modal closes the subject's clause: 预览端口应该是 8081 is about 预览端口.
+    expect(said('上面说错了，预览端口应该是 8081。')).toEqual({ key: subjectKey('预览端口'), value: '8081', stance: 'assert' });
   });
 
   it('takes a lower-case Latin word amid Chinese for a name, whatever its ending', () => {
