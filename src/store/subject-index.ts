@@ -1,5 +1,5 @@
 import type { Statement as SqlStatement } from 'better-sqlite3';
-import { headOf, matchSubjects, sameValue } from '../text/subject-key.js';
+import { equalValue, headOf, matchSubjects } from '../text/subject-key.js';
 import { productVersion } from '../text/statement-tools.js';
 import type { MemoryType } from './types.js';
 import type { SubjectPeer } from './subject-decision.js';
@@ -113,14 +113,15 @@ export class SubjectIndex {
 
   /**
    * The one subject whose current value, where a memory of this type and
-   * directory belongs, is `value` (sameValue): what a change said only by
+   * directory belongs, is `value` word for word: what a change said only by
    * its values ("from pnpm to bun", text/change-of-value.ts) changed. None
-   * when no subject holds it, or when several do (which one is not said).
+   * when no subject holds it, or when several do (which one is not said);
+   * "pnpm" is not the test command "pnpm test:unit".
    */
   subjectHolding(value: string, type: MemoryType, dir: string): { key: string; subject: string; type: MemoryType } | undefined {
     let found: Entry | undefined;
     for (const e of this.entries.values()) {
-      if ((type === 'global' ? e.type !== 'global' : e.type === 'global' || e.dir !== dir) || !e.value || !sameValue(e.value, value)) continue;
+      if ((type === 'global' ? e.type !== 'global' : e.type === 'global' || e.dir !== dir) || !e.value || !equalValue(e.value, value)) continue;
       if (found && found.key !== e.key) return undefined;
       found = e;
     }

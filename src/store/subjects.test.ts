@@ -155,9 +155,12 @@ describe('a new value replaces the old one (a real store)', () => {
 
   it('a change said only by its two values is of the subject that holds the old one, in either language', async () => {
     const s = memoryStore();
+    const [cmd] = await s.writeMany([said('The test command is pnpm test:unit.', 0, { type: 'project' })], POLICY, at(0));
     const [pm] = await s.writeMany([said('包管理器用 pnpm，不要用 npm install。', 1, { type: 'project' })], POLICY, at(1));
     const [bun] = await s.writeMany([said('We switched from pnpm to bun for installs.', 2)], POLICY, at(2));
+    // The old value word for word: "pnpm" is the package manager, not the test command "pnpm test:unit".
     expect(bun?.supersedes).toEqual([pm?.id]);
+    expect(s.get(Number(cmd?.id))?.status).toBe('active');
     // A new value of a project's subject is a project memory, as the one it replaces.
     expect(s.get(Number(bun?.id))).toMatchObject({ type: 'project', value: 'bun', status: 'active' });
     const [runner] = await s.writeMany([said('The test runner is Jest.', 3)], POLICY, at(3));

@@ -129,6 +129,13 @@ function valueWords(v: string): string[] {
     .filter(Boolean);
 }
 
+/** Whether two values are one value word for word ("pnpm" is not "pnpm test:unit"). */
+export function equalValue(a: string, b: string): boolean {
+  const wa = new Set(valueWords(a));
+  const wb = new Set(valueWords(b));
+  return wa.size > 0 && wa.size === wb.size && [...wa].every((w) => wb.has(w));
+}
+
 /** Whether two values say the same: equal words, or every word of one among the other's. */
 export function sameValue(a: string, b: string): boolean {
   const wa = valueWords(a);
