@@ -42,6 +42,9 @@ function entryOf(r: Row): Entry {
   return { id: r.id, type: r.type, dir: r.dir, text: r.text, supplement: r.supplement, key: r.subject_key, subject: r.subject ?? r.subject_key, head: r.subject ? headOf(r.subject) : undefined, value: r.value ?? '', createdAt: r.created_at, reviewedAt: r.reviewed_at, product: productVersion(r.value ?? '')?.product };
 }
 
+/** Where a memory of this type and directory could be folded: the same directory, or any global for a global. */
+const inScope = (e: Entry, type: MemoryType, dir: string): boolean => (type === 'global' ? e.type === 'global' : e.type !== 'global' && e.dir === dir);
+
 /**
  * The current memories of every subject in a store, read once per write
  * batch and kept in step with its writes: a session's statements are
@@ -104,7 +107,7 @@ export class SubjectIndex {
     for (const w of words) {
       for (const id of this.byWord.get(w) ?? []) {
         const e = this.entries.get(id);
-        if (!e || out.has(e.key) || (type === 'global' ? e.type !== 'global' : e.type === 'global' || e.dir !== dir)) continue;
+        if (!e || out.has(e.key) || !inScope(e, type, dir)) continue;
         out.set(e.key, { key: e.key, subject: e.subject, value: e.value, type: e.type });
       }
     }
@@ -121,7 +124,7 @@ export class SubjectIndex {
   subjectHolding(value: string, type: MemoryType, dir: string): { key: string; subject: string; type: MemoryType } | undefined {
     let found: Entry | undefined;
     for (const e of this.entries.values()) {
-      if ((type === 'global' ? e.type !== 'global' : e.type === 'global' || e.dir !== dir) || !e.value || !equalValue(e.value, value)) continue;
+      if (!inScope(e, type, dir) || !e.value || !equalValue(e.value, value)) continue;
       if (found && found.key !== e.key) return undefined;
       found = e;
     }
@@ -144,7 +147,7 @@ export class SubjectIndex {
     const consider = (id: number, match: SubjectPeer['match'] | undefined): void => {
       if (seen.has(id)) return;
       const e = this.entries.get(id);
-      if (!e || (type === 'global' ? e.type !== 'global' : e.type === 'global' || e.dir !== dir)) return;
+      if (!e || !inScope(e, type, dir)) return;
       const m = match ?? matchSubjects(key, e.key, [head, e.head]);
       if (m === 'different') return;
       seen.add(id);
