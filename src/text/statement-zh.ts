@@ -16,6 +16,11 @@ const re = (src: string): LazyPattern => new LazyPattern(src, 'u');
 
 /** Words of time at the start of a clause: they say when, not what. */
 const LEAD_TIME = /^(?:以后|今后|从现在起|从今天起|之后|往后|后续|现在|目前|当前|我们的?|项目的?|这边)[，,]?\s*/u;
+/**
+ * Who did it and 把, which moves the thing changed before its verb: "我已经把默认分页大小改成 50 了"
+ * says what "默认分页大小改成 50" says.
+ */
+const LEAD_BA = /^(?:我们|我|你们|你|他们|他|她|咱们|大家)?(?:已经|已|刚刚|刚|先|又|再|也)?把\s*/u;
 
 
 const CHANGE = '(?:统一)?(?:改为|改成|换成|换为|调整为|调成|调为|设为|设置为|更新为|迁移到|切换到|切换为|切到|升级到|升级为|升到|降到|降级到|改用|统一用|统一使用|统一为|用上了|换到|变成|变为)';
@@ -116,7 +121,7 @@ export function chineseStatement(sentence: string): Found | undefined {
     const parts = clause.split(/[，,]/u);
     // A shape may span the clause's commas (不是 A 了，改为 B); try it whole first, then each part.
     for (const text of [clause, ...parts.slice(1)]) {
-      const c = text.trim().replace(LEAD_TIME, '');
+      const c = text.trim().replace(LEAD_TIME, '').replace(LEAD_BA, '');
       for (const shape of SHAPES) {
         if (!shape.cue.test(c)) continue;
         const m = shape.re.exec(c);

@@ -43,6 +43,10 @@ describe('statements of a value (pure)', () => {
     expect(said('日志级别默认 info，排查问题时改成 debug。')).toBeUndefined();
     expect(said('部署时用 blue-green')).toBeUndefined();
     expect(said('响应超时是 30 秒')).toEqual({ key: subjectKey('响应超时'), value: '30 秒', stance: 'assert' });
+    // 把 moves the thing changed before its verb; who did it is not the subject.
+    expect(said('已经把默认分页大小改成 50 了。')).toEqual({ key: subjectKey('默认分页大小'), value: '50', stance: 'assert' });
+    expect(said('好的，我把 Redis 的过期时间设置为 3600 秒。')).toEqual({ key: subjectKey('Redis 的过期时间'), value: '3600 秒', stance: 'assert' });
+    expect(said('我建议把超时改成 60 秒，你看可以吗？')).toBeUndefined();
     // A modal closes the subject's clause: 预览端口应该是 8081 is about 预览端口.
     expect(said('上面说错了，预览端口应该是 8081。')).toEqual({ key: subjectKey('预览端口'), value: '8081', stance: 'assert' });
   });
