@@ -60,6 +60,8 @@ const SHAPES: Shape[] = [
   { cue: /\bfrom\b/i, re: re(`^${NP}\\s+(?:has\\s+)?(?:changed|went|moved|was changed|was moved|switched|was switched)\\s+from\\s+(.+?)\\s+to\\s+${REST}`), subject: 1, other: 2, value: 3 },
   // "The deploy target used to be Heroku; it's fly.io now."
   { cue: /\bused to be\b/i, re: re(`^${NP}\\s+used to be\\s+(.+?)\\s*[,;]\\s*(?:but\\s+)?(?:now\\s+)?(?:it(?:'s|\\s+is)|they(?:'re|\\s+are)|now)\\s+${REST}`), subject: 1, other: 2, value: 3 },
+  // "The retry count was 3, now it's 5." / "… was 3; it is now 5."
+  { cue: /\b(?:was|were)\b[^]*\bnow\b/i, re: re(`^${NP}\\s+(?:was|were)\\s+(.+?)\\s*[,;]\\s*(?:but\\s+)?(?:now\\s+)?(?:it(?:'s|\\s+is)|they(?:'re|\\s+are))\\s+(?:now\\s+)?${REST}`), subject: 1, other: 2, value: 3 },
   // "The API gateway moved to Envoy."
   { cue: /\b(?:moved|switched|migrated|changed|went|is moving|has moved|was moved)\b/i, re: re(`^${NP}\\s+(?:has\\s+|was\\s+|is\\s+)?(?:moved|switched|migrated|changed|went|moving)\\s+(?:over\\s+)?to\\s+${REST}`), subject: 1, value: 2 },
   // "Replaced X with Y as the e2e command."

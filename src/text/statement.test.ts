@@ -51,6 +51,16 @@ describe('statements of a value (pure)', () => {
     expect(said('上面说错了，预览端口应该是 8081。')).toEqual({ key: subjectKey('预览端口'), value: '8081', stance: 'assert' });
   });
 
+  it('reads "was X, now it is Y" and an arrow as the new value', () => {
+    const retries = subjectKey('retry count');
+    for (const text of ["Fixed: the retry count was 3, now it's 5.", 'The retry count was 3; it is now 5.', 'Retry count: 3 -> 5']) {
+      expect(said(text), text).toEqual({ key: retries, value: '5', stance: 'assert' });
+    }
+    expect(said('超时：30s → 60s')).toEqual({ key: subjectKey('超时'), value: '60s', stance: 'assert' });
+    // A state said of no thing is none.
+    expect(said("The build was slow, now it's fine.")).toBeUndefined();
+  });
+
   it('takes a lower-case Latin word amid Chinese for a name, whatever its ending', () => {
     // "alembic", "ansible", "elastic" end like English adjectives; in a Chinese sentence they are tools.
     expect(said('数据库迁移用 alembic，跑 alembic upgrade head。')).toEqual({ key: subjectKey('数据库迁移'), value: 'alembic', stance: 'assert' });
