@@ -186,16 +186,19 @@ export function plausibleSubject(subject: string): boolean {
   if (!/\p{L}/u.test(s)) return false;
   // One Chinese character is a particle or an adverb (还, 也, 就), not a thing; nor is a
   // prohibition (不要用 npm test, 别再改, 禁止直接写): what it forbids is no value of anything.
-  if (HAN.test(s))
+  if (HAN.test(s)) {
+    const compact = s.replace(/\s+/g, '');
+    const n = [...compact].length;
     return (
-      [...s.replace(/\s+/g, '')].length >= 2 &&
-      [...s.replace(/\s+/g, '')].length <= 16 &&
+      n >= 2 &&
+      n <= 16 &&
       !PRONOUN_ZH.test(s) &&
       !/^(?:把|被|让|给|如果|因为|所以|但是|然后|而且|并且|有人|大家|决定|打算|准备|建议|需要|应该|可以|开始|继续|已经|正在|记得|注意|发现|觉得|认为|不要|不能|不用|不许|不得|不准|不必|别|勿|禁止|请勿|切勿|千万)/u.test(s) &&
       // "排查问题时改成 debug": a clause ending in 时 / 的时候 says when, and what it sets then is
       // no current value (超时, 响应超时 are things).
-      !/\p{Script=Han}{2,}(?<!超)(?:时|时候)$/u.test(s.replace(/\s+/g, ''))
+      !/\p{Script=Han}{2,}(?<!超)(?:时|时候)$/u.test(compact)
     );
+  }
   const words = s.split(/\s+/);
   return words.length <= 6 && !PRONOUN_EN.test(s) && !ABSTRACT_EN.test(s);
 }
