@@ -73,10 +73,12 @@ export class BatchWriter {
         if (learned.type === 'project' && c.type === 'fact') c = { ...c, type: 'project' };
       }
     }
-    // A change said only by its two values ("from pnpm to bun") is of the subject that holds the old one.
-    if (!statement && !c.summary && dedup) {
-      const changed = changedInStore(text, () => (this.subjects ??= SubjectIndex.load(stmt)), c);
-      if (changed) {
+    // A change said only by its two values ("from pnpm to bun") is of the subject that holds the old one,
+    // unless the patterns found a subject the store knows ("把 Jest 换成了 Vitest" reads as Jest = Vitest).
+    if (!c.summary && dedup) {
+      const index = (): SubjectIndex => (this.subjects ??= SubjectIndex.load(stmt));
+      const changed = changedInStore(text, index, c);
+      if (changed && (!statement || index().peersOf(statement.key, c.type, c.dir, statement.value, statement.subject).length === 0)) {
         statement = changed.statement;
         if (changed.type === 'project' && c.type === 'fact') c = { ...c, type: 'project' };
       }
