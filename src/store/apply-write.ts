@@ -1,8 +1,10 @@
 import type { Statement as SqlStatement } from 'better-sqlite3';
 import { indexTerms } from '../text/index.js';
-import type { Statement } from '../text/statement.js';
+import { statementOf, type Statement } from '../text/statement.js';
+import { remainderWithout } from '../text/statement-parts.js';
 import type { VectorIndex } from './vectors.js';
-import type { NearMemory, WriteDecision } from './write-decision.js';
+import { contentHash, type NearMemory, type WriteDecision } from './write-decision.js';
+import type { MemoryRow } from './rows.js';
 import type { Candidate, WriteResult } from './types.js';
 
 export interface WriteTarget {
@@ -11,6 +13,13 @@ export interface WriteTarget {
   vectors: Pick<VectorIndex, 'insert' | 'replace'>;
   embedderId: string;
   displayId: (rowid: number) => string;
+  /**
+   * A vector for a text written inside the transaction (the rest of a
+   * replaced memory): the embedder's own when it runs inline, else the
+   * vector of the memory it came from (the same words and more). Absent
+   * where the person wrote the whole new text (an edit): nothing is kept.
+   */
+  vectorFor?: (text: string, from: number) => Float32Array | undefined;
 }
 
 /** What one write is: the screened text, its hash and vector, the time, and the value it states (if any). */
@@ -50,8 +59,8 @@ export function applyDecision(db: WriteTarget, c: Candidate, w: Written, decisio
     case 'confirm': {
       const t = decision.target;
       stmt('UPDATE memories SET last_accessed_at = max(last_accessed_at, ?) WHERE id = ?').run(w.now, t.id);
-      const gone = supersede(db, decision.supersede ?? [], t.id, w.now);
-      return { action: 'duplicate', id: db.displayId(t.id), confirms: db.displayId(t.id), ...(gone.length ? { supersedes: gone } : {}) };
+      const { gone, kept } = supersede(db, decision.supersede ?? [], t.id, w.now, w.statement?.key);
+      return { action: 'duplicate', id: db.displayId(t.id), confirms: db.displayId(t.id), ...(gone.length ? { supersedes: gone } : {}), ...(kept.length ? { kept } : {}) };
     }
     case 'duplicate':
       return { action: 'duplicate', id: db.displayId(decision.target.id), similarity: decision.target.similarity };
@@ -70,8 +79,8 @@ export function applyDecision(db: WriteTarget, c: Candidate, w: Written, decisio
     return { action: 'inserted', id: db.displayId(id), similarity: 0 };
   }
   if (decision.kind === 'supersede') {
-    const gone = supersede(db, decision.targets, id, createdOf(c, w));
-    return { action: 'inserted', id: db.displayId(id), similarity: decision.targets[0]?.similarity ?? 0, supersedes: gone };
+    const { gone, kept } = supersede(db, decision.targets, id, createdOf(c, w), w.statement?.key);
+    return { action: 'inserted', id: db.displayId(id), similarity: decision.targets[0]?.similarity ?? 0, supersedes: gone, ...(kept.length ? { kept } : {}) };
   }
   return { action: 'inserted', id: db.displayId(id), similarity: decision.similarity };
 }
@@ -82,6 +91,9 @@ function merge(db: WriteTarget, t: NearMemory, supplement: string, now: number):
   db.stmt('UPDATE memories SET supplement = ?, last_accessed_at = max(last_accessed_at, ?) WHERE id = ?').run(supplement, now, t.id);
   db.stmt('UPDATE memories_fts SET supplement_terms = ? WHERE rowid = ?').run(indexTerms(supplement), t.id);
 }
+
+/** Past every id ever given (id_floor keeps those of forgotten memories): SQLite alone reuses the largest after a delete. */
+const NEXT_ID = 'MAX(COALESCE((SELECT MAX(id) FROM memories), 0), COALESCE((SELECT MAX(v) FROM id_floor), 0)) + 1';
 
 /**
  * A new row. A correction without a stated value of its own (correction
@@ -97,9 +109,8 @@ function insert(db: WriteTarget, c: Candidate, w: Written, corrected: NearMemory
   // transcripts keeps each memory's own date and archives nothing for it.
   const info = db
     .stmt(
-      // Past every id ever given (id_floor keeps those of forgotten memories): SQLite alone reuses the largest after a delete.
       `INSERT INTO memories (id, type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id, subject, subject_key, value, reviewed_at)
-       VALUES (MAX(COALESCE((SELECT MAX(id) FROM memories), 0), COALESCE((SELECT MAX(v) FROM id_floor), 0)) + 1, ?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?, ?, ?, ?, ?)`,
+       VALUES (${NEXT_ID}, ?, ?, '', ?, ?, ?, ?, ?, ?, 0, 'active', ?, ?, ?, ?, ?, ?)`,
     )
     .run(type, w.text, c.dir, c.agent, c.sessionId ?? null, c.source ?? null, created, Math.max(created, w.now), w.hash, db.embedderId, w.statement?.subject ?? null, w.statement?.key ?? null, w.statement?.value ?? null, c.reviewed ? created : null);
   const id = Number(info.lastInsertRowid);
@@ -109,9 +120,15 @@ function insert(db: WriteTarget, c: Candidate, w: Written, corrected: NearMemory
   return id;
 }
 
-/** The memories replaced by `by`: kept, archived and linked, true until `at`; never injected again. */
-function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: number): string[] {
+/**
+ * The memories replaced by `by`: kept, archived and linked, true until `at`;
+ * never injected again. `key`: the subject whose new value `by` states; what
+ * a replaced memory said of other subjects stays current as a memory of its
+ * own (`kept`).
+ */
+function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: number, key: string | undefined): { gone: string[]; kept: string[] } {
   const out: string[] = [];
+  const kept: string[] = [];
   const inherited: string[] = [];
   for (const t of targets) {
     if (t.id === by) continue;
@@ -119,6 +136,8 @@ function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: numbe
     const subject = db.stmt('SELECT subject FROM memories WHERE id = ?').pluck().get(t.id) as string | null;
     if (subject) inherited.push(subject);
     out.push(db.displayId(t.id));
+    const rest = key === undefined || !db.vectorFor ? undefined : keepTheRest(db, t.id, key, db.vectorFor);
+    if (rest !== undefined) kept.push(db.displayId(rest));
   }
   // The new value answers what the old one was asked by: "升级到 Tailwind CSS 4" replaces "样式用 Tailwind CSS 3", so a question about 样式 finds it.
   if (inherited.length) {
@@ -129,7 +148,41 @@ function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: numbe
     const missing = [...new Set(indexTerms(inherited.join('\n')).split(' '))].filter((t) => t && !have.has(t));
     if (terms !== undefined && missing.length) db.stmt('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(`${terms} ${missing.join(' ')}`, by);
   }
-  return out;
+  return { gone: out, kept };
+}
+
+type ReplacedRow = Pick<MemoryRow, 'text' | 'subject_key' | 'type' | 'dir' | 'agent' | 'session_id' | 'source' | 'created_at' | 'last_accessed_at' | 'heat' | 'reviewed_at'>;
+
+/**
+ * "包管理器用 pnpm，测试命令是 pnpm test:unit" replaced as the package
+ * manager: "测试命令是 pnpm test:unit" is still true, and is written as a
+ * memory of its own with the replaced one's origin, date and heat. A part
+ * whose subject has a newer current memory is history already and is not
+ * kept. Returns the new row's id.
+ */
+function keepTheRest(db: WriteTarget, id: number, key: string, vectorFor: NonNullable<WriteTarget['vectorFor']>): number | undefined {
+  const row = db
+    .stmt('SELECT text, subject_key, type, dir, agent, session_id, source, created_at, last_accessed_at, heat, reviewed_at FROM memories WHERE id = ?')
+    .get(id) as ReplacedRow | undefined;
+  if (!row || row.subject_key !== key) return undefined;
+  const newer = db.stmt("SELECT 1 FROM memories WHERE subject_key = ? AND status = 'active' AND id != ? AND created_at >= ? AND (dir = ? OR type = 'global') LIMIT 1");
+  const rest = remainderWithout(row.text, key, (k) => newer.get(k, id, row.created_at, row.dir) === undefined);
+  if (rest === undefined) return undefined;
+  const hash = contentHash(rest);
+  if (db.stmt('SELECT 1 FROM memories WHERE content_hash = ?').get(hash) !== undefined) return undefined;
+  const vector = vectorFor(rest, id);
+  if (!vector) return undefined;
+  const st = statementOf(rest);
+  const info = db
+    .stmt(
+      `INSERT INTO memories (id, type, text, supplement, dir, agent, session_id, source, created_at, last_accessed_at, heat, status, content_hash, embedder_id, subject, subject_key, value, reviewed_at)
+       VALUES (${NEXT_ID}, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(row.type, rest, row.dir, row.agent, row.session_id, row.source, row.created_at, row.last_accessed_at, row.heat, hash, db.embedderId, st?.subject ?? null, st?.key ?? null, st?.value ?? null, row.reviewed_at);
+  const rowid = Number(info.lastInsertRowid);
+  db.stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(rowid, indexTerms(searchableText({ text: rest, ...(st ? { statement: st } : {}) })), '');
+  db.vectors.insert(rowid, vector, row.type);
+  return rowid;
 }
 
 /**
@@ -137,7 +190,7 @@ function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: numbe
  * the text does not name it ("我们切到 pnpm 了" is about the package manager,
  * so a question about the package manager finds it).
  */
-function searchableText(w: Written): string {
+function searchableText(w: Pick<Written, 'text' | 'statement'>): string {
   const subject = w.statement?.subject;
   return subject && !w.text.toLowerCase().includes(subject.toLowerCase()) ? `${w.text}\n${subject}` : w.text;
 }

@@ -52,6 +52,11 @@ export class BatchVectors {
     private readonly firstNewId: number,
   ) {}
 
+  /** A memory's vector: the batch's own if it wrote one, else the store's. */
+  vectorOf(id: number): Float32Array | undefined {
+    return this.pending.get(id)?.vector ?? this.base.byIds([id]).get(id);
+  }
+
   insert(id: number, v: Float32Array, type: MemoryType): void {
     this.put(id, v, type, false);
   }

@@ -23,6 +23,8 @@ export interface BatchStore {
   displayId: (rowid: number) => string;
   parseId: (id: string) => number | undefined;
   rowsByIds: (ids: number[]) => Map<number, MemoryRow>;
+  /** The embedder's vector computed in the caller's thread, when it runs inline (Embedder.inline). */
+  embedNow?: (text: string) => Float32Array | undefined;
 }
 
 /**
@@ -104,7 +106,8 @@ export class BatchWriter {
     decision ??= { kind: 'insert', similarity: 0 };
     // A refusal that names no value kept states no value: stored, it is an episode.
     const states = statement && (statement.stance === 'assert' || statement.value) ? statement : undefined;
-    const result = applyDecision({ stmt, vectors: this.vectors, embedderId: this.store.embedderId, displayId }, c, { text, hash, vector, now, ...(states ? { statement: states } : {}) }, decision);
+    const vectorFor = (t: string, from: number): Float32Array | undefined => this.store.embedNow?.(t) ?? this.vectors.vectorOf(from);
+    const result = applyDecision({ stmt, vectors: this.vectors, embedderId: this.store.embedderId, displayId, vectorFor }, c, { text, hash, vector, now, ...(states ? { statement: states } : {}) }, decision);
     this.afterWrite(decision, result, states !== undefined);
     return result;
   }
@@ -116,7 +119,7 @@ export class BatchWriter {
     // An index read later reads this write with it.
     const index = this.subjects;
     if (!index) return;
-    const ids = [...(r.supersedes ?? []), ...(r.id === undefined ? [] : [r.id])].map((x) => this.store.parseId(x));
+    const ids = [...(r.supersedes ?? []), ...(r.kept ?? []), ...(r.id === undefined ? [] : [r.id])].map((x) => this.store.parseId(x));
     // Only a write that states a value, replaces one, or touches a memory of the index can change it.
     const touches = stated || d.kind === 'supersede' || ids.some((id) => id !== undefined && index.has(id));
     if (touches) for (const id of ids) if (id !== undefined) index.refresh(this.store.stmt, id);

@@ -131,7 +131,7 @@ export class StoreWriter extends StoreReader {
 
   /** One write transaction's state and its decisions (batch-writer.ts). */
   protected newBatch(): BatchWriter {
-    return new BatchWriter({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (r) => this.displayId(r), parseId: (id) => this.parseId(id), rowsByIds: (ids) => this.rowsByIds(ids) });
+    return new BatchWriter({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (r) => this.displayId(r), parseId: (id) => this.parseId(id), rowsByIds: (ids) => this.rowsByIds(ids), embedNow: (t) => this.embedder.embedNow?.(t) });
   }
 
   /** Writes prepared candidates in order; inside a transaction. */

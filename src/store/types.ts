@@ -45,6 +45,8 @@ export interface WriteResult {
   action: WriteAction;
   /** The memories this one corrected or replaced as the newer value of their subject (now history), if any. */
   supersedes?: string[];
+  /** What those replaced memories said of other subjects, still true: kept as memories of their own. */
+  kept?: string[];
   /** A refused proposal or a restatement: the current memory it confirmed. */
   confirms?: string;
   reason?: FilterReason;

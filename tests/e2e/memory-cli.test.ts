@@ -389,6 +389,18 @@ describe('remember, query, list, forget, status', () => {
     }
   });
 
+  it('a memory that said two things loses only the one a newer value replaces', () => {
+    const sb = makeSandbox('cm-parts');
+    const o = { cwd: sb.project, env: sb.env };
+    expect(cm(['remember', '包管理器用 pnpm，测试命令是 pnpm test:unit'], o).status).toBe(0);
+    const r = cm(['remember', '我们把包管理器从 pnpm 换成了 bun'], o);
+    expect(r.stdout).toMatch(/it replaces \[1\], kept as history .*; what that said of other things stays current as \[3\]/);
+    const ctx = cm(['context'], o).stdout;
+    expect(ctx).toContain('测试命令是 pnpm test:unit');
+    expect(ctx).toContain('换成了 bun');
+    expect(ctx).not.toContain('包管理器用 pnpm');
+  });
+
   it('a newer value replaces the old one; two values of what may be one subject are both kept, with a conflict note; a team decision stays in its project', () => {
     const sb = makeSandbox('cm-conflict');
     const o = { cwd: sb.project, env: sb.env };

@@ -21,7 +21,7 @@ export function registerRemember(program: Command, cli: CliEnv): void {
       const { type, result } = await withCliMemory(cli, (m) => m.remember(text, { type: o.type, agent: o.agent, force: o.force }));
       switch (result.action) {
         case 'inserted':
-          cli.print(`remembered [${result.id}] [${type}]${result.supersedes?.length ? `; it replaces ${result.supersedes.map((x) => `[${x}]`).join(', ')}, kept as history and no longer handed to CLIs` : ''}`);
+          cli.print(`remembered [${result.id}] [${type}]${result.supersedes?.length ? `; it replaces ${ids(result.supersedes)}, kept as history and no longer handed to CLIs` : ''}${result.kept?.length ? `; what that said of other things stays current as ${ids(result.kept)}` : ''}`);
           break;
         case 'updated':
           cli.print(`updated [${result.id}]: it said nearly the same (similarity ${result.similarity?.toFixed(2)})`);
@@ -45,3 +45,5 @@ export function registerRemember(program: Command, cli: CliEnv): void {
       }
     });
 }
+
+const ids = (xs: string[]): string => xs.map((x) => `[${x}]`).join(', ');

@@ -28,6 +28,8 @@ export interface Embedder {
    */
   readonly inline?: boolean;
   embed(texts: string[]): Promise<Float32Array[]>;
+  /** An inline embedder's vector, computed now (for a text a write transaction makes itself). */
+  embedNow?(text: string): Float32Array | undefined;
 }
 
 export { cosine } from '../../text/index.js';

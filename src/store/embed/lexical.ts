@@ -102,4 +102,8 @@ export class LexicalEmbedder implements Embedder {
   embed(texts: string[]): Promise<Float32Array[]> {
     return Promise.resolve(texts.map((t) => lexicalVector(t)));
   }
+
+  embedNow(text: string): Float32Array {
+    return lexicalVector(text);
+  }
 }

@@ -40,6 +40,9 @@ export class CachedEmbedder implements Embedder {
   get inline(): boolean {
     return this.inner.inline ?? false;
   }
+  embedNow(text: string): Float32Array | undefined {
+    return this.inner.embedNow?.(text);
+  }
   get size(): number {
     return this.cache?.size ?? 0;
   }
