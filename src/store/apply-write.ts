@@ -5,6 +5,7 @@ import { remainderWithout } from '../text/statement-parts.js';
 import type { VectorIndex } from './vectors.js';
 import { contentHash, type NearMemory, type WriteDecision } from './write-decision.js';
 import type { MemoryRow } from './rows.js';
+import { partHolders, recordParts } from './memory-parts.js';
 import type { Candidate, WriteResult } from './types.js';
 
 export interface WriteTarget {
@@ -49,6 +50,7 @@ export function applyDecision(db: WriteTarget, c: Candidate, w: Written, decisio
       stmt('UPDATE memories SET text = ?, content_hash = ?, last_accessed_at = ?, embedder_id = ? WHERE id = ?').run(w.text, w.hash, w.now, db.embedderId, t.id);
       // Nearly the same words: a value they state is the memory's now; with none stated it keeps its subject.
       if (w.statement) stmt('UPDATE memories SET subject = ?, subject_key = ?, value = ? WHERE id = ?').run(w.statement.subject, w.statement.key, w.statement.value, t.id);
+      if (w.statement) recordParts(stmt, t.id, w.text, w.statement.key);
       stmt('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(indexTerms(searchableText(w)), t.id);
       vectors.replace(t.id, w.vector, t.type);
       return { action: 'updated', id: db.displayId(t.id), similarity: t.similarity };
@@ -78,11 +80,34 @@ export function applyDecision(db: WriteTarget, c: Candidate, w: Written, decisio
     stmt("UPDATE memories SET status = 'archived', superseded_by = ?, valid_to = (SELECT created_at FROM memories WHERE id = ?) WHERE id = ?").run(decision.newer.id, decision.newer.id, id);
     return { action: 'inserted', id: db.displayId(id), similarity: 0 };
   }
-  if (decision.kind === 'supersede') {
-    const { gone, kept } = supersede(db, decision.targets, id, createdOf(c, w), w.statement?.key);
-    return { action: 'inserted', id: db.displayId(id), similarity: decision.targets[0]?.similarity ?? 0, supersedes: gone, ...(kept.length ? { kept } : {}) };
+  const replaced = decision.kind === 'supersede' ? supersede(db, decision.targets, id, createdOf(c, w), w.statement?.key) : { gone: [], kept: [] };
+  const inPart = w.statement?.stance === 'assert' ? replaceParts(db, w.statement, id, createdOf(c, w)) : { gone: [], kept: [] };
+  const gone = [...replaced.gone, ...inPart.gone];
+  const kept = [...replaced.kept, ...inPart.kept];
+  const similarity = decision.kind === 'supersede' ? (decision.targets[0]?.similarity ?? 0) : decision.similarity;
+  return { action: 'inserted', id: db.displayId(id), similarity, ...(gone.length ? { supersedes: gone } : {}), ...(kept.length ? { kept } : {}) };
+}
+
+/**
+ * The current memories that state this subject in a part of their own
+ * ("…，测试命令是 pnpm test:unit" when the test command is now vitest run):
+ * archived as replaced by `by`, their other parts kept (keepTheRest).
+ */
+function replaceParts(db: WriteTarget, st: Statement, by: number, at: number): { gone: string[]; kept: string[] } {
+  const row = db.stmt('SELECT type, dir FROM memories WHERE id = ?').get(by) as { type: Candidate['type']; dir: string };
+  const gone: string[] = [];
+  const kept: string[] = [];
+  for (const id of partHolders(db.stmt, st.key, st.value, { by, at, type: row.type, dir: row.dir })) {
+    archive(db, id, by, at);
+    gone.push(db.displayId(id));
+    const rest = db.vectorFor ? keepTheRest(db, id, st.key, db.vectorFor) : undefined;
+    if (rest !== undefined) kept.push(db.displayId(rest));
   }
-  return { action: 'inserted', id: db.displayId(id), similarity: decision.similarity };
+  return { gone, kept };
+}
+
+function archive(db: WriteTarget, id: number, by: number, at: number): void {
+  db.stmt("UPDATE memories SET status = 'archived', superseded_by = ?, valid_to = ? WHERE id = ?").run(by, at, id);
 }
 
 const createdOf = (c: Candidate, w: Written): number => c.createdAt ?? w.now;
@@ -117,6 +142,7 @@ function insert(db: WriteTarget, c: Candidate, w: Written, corrected: NearMemory
   if (!w.statement && corrected) db.stmt("UPDATE memories SET (subject, subject_key, value) = (SELECT subject, subject_key, '' FROM memories WHERE id = ?) WHERE id = ?").run(corrected.id, id);
   db.stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(searchableText(w)), '');
   db.vectors.insert(id, w.vector, type);
+  if (w.statement) recordParts(db.stmt, id, w.text, w.statement.key);
   return id;
 }
 
@@ -132,7 +158,7 @@ function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: numbe
   const inherited: string[] = [];
   for (const t of targets) {
     if (t.id === by) continue;
-    db.stmt("UPDATE memories SET status = 'archived', superseded_by = ?, valid_to = ? WHERE id = ?").run(by, at, t.id);
+    archive(db, t.id, by, at);
     const subject = db.stmt('SELECT subject FROM memories WHERE id = ?').pluck().get(t.id) as string | null;
     if (subject) inherited.push(subject);
     out.push(db.displayId(t.id));
@@ -151,7 +177,7 @@ function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: numbe
   return { gone: out, kept };
 }
 
-type ReplacedRow = Pick<MemoryRow, 'text' | 'subject_key' | 'type' | 'dir' | 'agent' | 'session_id' | 'source' | 'created_at' | 'last_accessed_at' | 'heat' | 'reviewed_at'>;
+type ReplacedRow = Pick<MemoryRow, 'text' | 'type' | 'dir' | 'agent' | 'session_id' | 'source' | 'created_at' | 'last_accessed_at' | 'heat' | 'reviewed_at'>;
 
 /**
  * "包管理器用 pnpm，测试命令是 pnpm test:unit" replaced as the package
@@ -162,9 +188,9 @@ type ReplacedRow = Pick<MemoryRow, 'text' | 'subject_key' | 'type' | 'dir' | 'ag
  */
 function keepTheRest(db: WriteTarget, id: number, key: string, vectorFor: NonNullable<WriteTarget['vectorFor']>): number | undefined {
   const row = db
-    .stmt('SELECT text, subject_key, type, dir, agent, session_id, source, created_at, last_accessed_at, heat, reviewed_at FROM memories WHERE id = ?')
+    .stmt('SELECT text, type, dir, agent, session_id, source, created_at, last_accessed_at, heat, reviewed_at FROM memories WHERE id = ?')
     .get(id) as ReplacedRow | undefined;
-  if (!row || row.subject_key !== key) return undefined;
+  if (!row) return undefined;
   const newer = db.stmt("SELECT 1 FROM memories WHERE subject_key = ? AND status = 'active' AND id != ? AND created_at >= ? AND (dir = ? OR type = 'global') LIMIT 1");
   const rest = remainderWithout(row.text, key, (k) => newer.get(k, id, row.created_at, row.dir) === undefined);
   if (rest === undefined) return undefined;
@@ -182,6 +208,7 @@ function keepTheRest(db: WriteTarget, id: number, key: string, vectorFor: NonNul
   const rowid = Number(info.lastInsertRowid);
   db.stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(rowid, indexTerms(searchableText({ text: rest, ...(st ? { statement: st } : {}) })), '');
   db.vectors.insert(rowid, vector, row.type);
+  recordParts(db.stmt, rowid, rest, st?.key);
   return rowid;
 }
 

@@ -116,6 +116,11 @@ export class BatchWriter {
   private afterWrite(d: WriteDecision, r: WriteResult, stated: boolean): void {
     const changed = [...('target' in d ? [d.target] : []), ...(d.kind === 'supersede' ? d.targets : []), ...(d.kind === 'confirm' ? (d.supersede ?? []) : [])];
     for (const t of changed) this.rows.delete(t.id);
+    // A memory that stated this subject in a part of its own may be history now too (apply-write replaceParts).
+    for (const x of r.supersedes ?? []) {
+      const id = this.store.parseId(x);
+      if (id !== undefined) this.rows.delete(id);
+    }
     // An index read later reads this write with it.
     const index = this.subjects;
     if (!index) return;

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { VECTOR_DIMS } from './embed/embedder.js';
 import { backfillSubjects } from './subject-backfill.js';
+import { backfillParts } from './memory-parts.js';
 
 interface Migration {
   name: string;
@@ -246,6 +247,25 @@ export const MIGRATIONS: Migration[] = [
     // Partial, so it holds only rows with a subject and costs nothing for
     // the rest. Layout only: without it the same statement reads memories_hot.
     up: (db) => db.exec('CREATE INDEX memories_state ON memories (type, status, heat, last_accessed_at) WHERE subject_key IS NOT NULL'),
+  },
+  {
+    name: '019_memory_parts',
+    // The subjects a memory states besides its own (store/memory-parts.ts),
+    // so a newer value of one of them makes that part history.
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE memory_parts (memory_id INTEGER NOT NULL, subject_key TEXT NOT NULL, value TEXT NOT NULL);
+        CREATE INDEX memory_parts_key ON memory_parts (subject_key);
+        CREATE INDEX memory_parts_memory ON memory_parts (memory_id);
+      `),
+  },
+  {
+    name: '020_memory_parts_backfill',
+    layoutOnly: true,
+    // The parts of the current memories written before 019. Deferred by a
+    // launch (nothing it reads depends on them); until then a newer value
+    // of such a part leaves the old memory current, as before.
+    up: (db) => backfillParts(db),
   },
 ];
 

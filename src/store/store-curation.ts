@@ -17,6 +17,7 @@ export class StoreCuration extends StoreWriter {
           const info = this.stmt('DELETE FROM memories WHERE id = ?').run(rowid);
           this.stmt('UPDATE id_floor SET v = MAX(v, ?)').run(rowid);
           this.stmt('DELETE FROM memories_fts WHERE rowid = ?').run(rowid);
+          this.stmt('DELETE FROM memory_parts WHERE memory_id = ?').run(rowid);
           this.vectors.remove(rowid);
           return info.changes > 0;
         })

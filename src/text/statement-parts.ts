@@ -11,8 +11,9 @@ import { statementOf } from './statement.js';
 interface Part {
   start: number;
   end: number;
-  /** The subject key the part states; undefined for a part stating none (yet). */
+  /** The subject key the part states, and its value; undefined for a part stating none. */
   key?: string;
+  value?: string;
 }
 
 /**
@@ -44,13 +45,12 @@ function clausesOf(text: string): Array<{ start: number; end: number; body: stri
 export function statementParts(text: string): Part[] {
   const parts: Part[] = [];
   for (const c of clausesOf(text)) {
-    const key = statementOf(c.body)?.key;
+    const st = statementOf(c.body);
+    const key = st?.key;
     const last = parts[parts.length - 1];
     if (last && (key === undefined || key === last.key)) last.end = c.end;
-    else if (last && last.key === undefined) {
-      last.key = key;
-      last.end = c.end;
-    } else parts.push({ start: c.start, end: c.end, ...(key !== undefined ? { key } : {}) });
+    else if (last && last.key === undefined) Object.assign(last, { end: c.end, key, value: st?.value });
+    else parts.push({ start: c.start, end: c.end, ...(st ? { key: st.key, value: st.value } : {}) });
   }
   return parts;
 }
