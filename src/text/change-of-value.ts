@@ -11,7 +11,7 @@ import { cutValue } from './statement.js';
 import { STOPWORDS } from './terms.js';
 import { isTentative } from './statement-tools.js';
 import { refusesInEnglish } from './statement-en.js';
-import { refusesInChinese } from './statement-zh.js';
+import { CHANGE_VERBS, refusesInChinese } from './statement-zh.js';
 
 export interface ChangeOfValue {
   from: string;
@@ -34,7 +34,7 @@ const SHAPES: RegExp[] = [
   // Jest → Vitest
   new RegExp(String.raw`(?:^|[\s(:：])(${TOKEN})[ \t]*(?:→|->|=>|⇒)[ \t]*${TO_EN}`, 'u'),
   // 从 pnpm 换成 bun / 把 pnpm 换成了 bun / pnpm 换成 bun 了
-  new RegExp(String.raw`(${LATIN})[ \t]*(?:换成|改成|改为|换为|替换成|替换为|切到|切换到|切换成|迁移到|迁到|升级到|升到|换到|改用)了?[ \t]*(${LATIN})`, 'u'),
+  new RegExp(String.raw`(${LATIN})[ \t]*(?:${CHANGE_VERBS})了?[ \t]*(${LATIN})`, 'u'),
 ];
 
 /** The value named, without the words that follow it in its clause ("Vitest in all packages"). */
@@ -45,7 +45,7 @@ function valueFrom(raw: string): string {
 }
 
 /** Cheap gate: most sentences name no change at all. */
-const CUE = /\bfrom\b|replac|swap|switched|traded|→|->|=>|⇒|换成|改成|改为|换为|替换|切到|切换|迁移到|迁到|升级到|升到|换到|改用/iu;
+const CUE = new RegExp(String.raw`\bfrom\b|replac|swap|switched|traded|→|->|=>|⇒|${CHANGE_VERBS}`, 'iu');
 
 /**
  * The change a sentence states by its two values, if it states one as done:

@@ -6,6 +6,7 @@
  */
 import { cutValue, plausibleSubject, plausibleValue, type Found, type Shape } from './statement.js';
 import { LazyPattern } from './lazy-pattern.js';
+import changeWords from './lexicon/change-words.json' with { type: 'json' };
 
 /** A subject: a short run of Chinese, Latin words and digits (JDK 版本, preview 端口). */
 const S = '([\\p{Script=Han}A-Za-z0-9][\\p{Script=Han}A-Za-z0-9 ._-]{0,20}?)';
@@ -23,7 +24,9 @@ const LEAD_TIME = /^(?:以后|今后|从现在起|从今天起|之后|往后|后
 const LEAD_BA = /^(?:我们|我|你们|你|他们|他|她|咱们|大家)?(?:已经|已|刚刚|刚|先|又|再|也)?把\s*/u;
 
 
-const CHANGE = '(?:统一)?(?:改为|改成|换成|换为|调整为|调成|调为|设为|设置为|更新为|迁移到|切换到|切换为|切到|升级到|升级为|升到|降到|降级到|改用|统一用|统一使用|统一为|用上了|换到|变成|变为)';
+/** The verbs that put a new value after them, longest first (lexicon/change-words.json). */
+export const CHANGE_VERBS = [...changeWords.zh_verbs].sort((a, b) => b.length - a.length).join('|');
+const CHANGE = `(?:统一)?(?:${CHANGE_VERBS}|${changeWords.zh_use.join('|')})`;
 
 const CHANGE_RE = new RegExp(CHANGE, 'u');
 
