@@ -1,11 +1,11 @@
 import type { Statement as SqlStatement } from 'better-sqlite3';
 import { indexTerms } from '../text/index.js';
 import { statementOf, type Statement } from '../text/statement.js';
-import { remainderWithout } from '../text/statement-parts.js';
+import { remainderWithout, statementParts } from '../text/statement-parts.js';
 import type { VectorIndex } from './vectors.js';
 import { contentHash, type NearMemory, type WriteDecision } from './write-decision.js';
 import type { MemoryRow } from './rows.js';
-import { partHolders, recordParts } from './memory-parts.js';
+import { holdersOf, recordParts } from './memory-parts.js';
 import type { Candidate, WriteResult } from './types.js';
 
 export interface WriteTarget {
@@ -61,7 +61,7 @@ export function applyDecision(db: WriteTarget, c: Candidate, w: Written, decisio
     case 'confirm': {
       const t = decision.target;
       stmt('UPDATE memories SET last_accessed_at = max(last_accessed_at, ?) WHERE id = ?').run(w.now, t.id);
-      const { gone, kept } = supersede(db, decision.supersede ?? [], t.id, w.now, w.statement?.key);
+      const { gone, kept } = supersede(db, decision.supersede ?? [], t.id, w.now, w.statement?.key, statedBy(w));
       return { action: 'duplicate', id: db.displayId(t.id), confirms: db.displayId(t.id), ...(gone.length ? { supersedes: gone } : {}), ...(kept.length ? { kept } : {}) };
     }
     case 'duplicate':
@@ -80,28 +80,53 @@ export function applyDecision(db: WriteTarget, c: Candidate, w: Written, decisio
     stmt("UPDATE memories SET status = 'archived', superseded_by = ?, valid_to = (SELECT created_at FROM memories WHERE id = ?) WHERE id = ?").run(decision.newer.id, decision.newer.id, id);
     return { action: 'inserted', id: db.displayId(id), similarity: 0 };
   }
-  const replaced = decision.kind === 'supersede' ? supersede(db, decision.targets, id, createdOf(c, w), w.statement?.key) : { gone: [], kept: [] };
-  const inPart = w.statement?.stance === 'assert' ? replaceParts(db, w.statement, id, createdOf(c, w)) : { gone: [], kept: [] };
+  const stated = statedBy(w);
+  const replaced = decision.kind === 'supersede' ? supersede(db, decision.targets, id, createdOf(c, w), w.statement?.key, stated) : { gone: [], kept: [] };
+  const inPart = w.statement?.stance === 'assert' ? replaceParts(db, stated, id, createdOf(c, w)) : { gone: [], kept: [] };
   const gone = [...replaced.gone, ...inPart.gone];
   const kept = [...replaced.kept, ...inPart.kept];
   const similarity = decision.kind === 'supersede' ? (decision.targets[0]?.similarity ?? 0) : decision.similarity;
   return { action: 'inserted', id: db.displayId(id), similarity, ...(gone.length ? { supersedes: gone } : {}), ...(kept.length ? { kept } : {}) };
 }
 
+/** A subject the new memory states, its value, and whether it is the memory's own (its first). */
+interface Stated {
+  key: string;
+  value: string;
+  own: boolean;
+}
+
+/** Every subject a write states: its own, then the others its parts state (text/statement-parts.ts). */
+function statedBy(w: Written): Stated[] {
+  if (!w.statement) return [];
+  const out: Stated[] = [{ key: w.statement.key, value: w.statement.value, own: true }];
+  for (const p of statementParts(w.text)) if (p.key !== undefined && out.every((s) => s.key !== p.key)) out.push({ key: p.key, value: p.value ?? '', own: false });
+  return out;
+}
+
 /**
- * The current memories that state this subject in a part of their own
- * ("…，测试命令是 pnpm test:unit" when the test command is now vitest run):
- * archived as replaced by `by`, their other parts kept (keepTheRest).
+ * Every subject the new memory states has its new value: the current
+ * memories that state one of them in a part of their own ("…，测试命令是
+ * pnpm test:unit" when the test command is now vitest run), and, for the
+ * subjects it states besides its own, the memories of that subject, are
+ * archived as replaced by `by`, their other parts kept (keepTheRest). Its
+ * own subject's memories were decided already (subject-decision.ts).
  */
-function replaceParts(db: WriteTarget, st: Statement, by: number, at: number): { gone: string[]; kept: string[] } {
+function replaceParts(db: WriteTarget, stated: Stated[], by: number, at: number): { gone: string[]; kept: string[] } {
   const row = db.stmt('SELECT type, dir FROM memories WHERE id = ?').get(by) as { type: Candidate['type']; dir: string };
+  const scope = { by, at, type: row.type, dir: row.dir };
   const gone: string[] = [];
   const kept: string[] = [];
-  for (const id of partHolders(db.stmt, st.key, st.value, { by, at, type: row.type, dir: row.dir })) {
-    archive(db, id, by, at);
-    gone.push(db.displayId(id));
-    const rest = db.vectorFor ? keepTheRest(db, id, st.key, db.vectorFor) : undefined;
-    if (rest !== undefined) kept.push(db.displayId(rest));
+  const done = new Set<number>();
+  for (const s of stated) {
+    for (const id of holdersOf(db.stmt, s.key, s.value, scope, !s.own)) {
+      if (done.has(id)) continue;
+      done.add(id);
+      archive(db, id, by, at);
+      gone.push(db.displayId(id));
+      const rest = db.vectorFor ? keepTheRest(db, id, s.key, db.vectorFor, stated) : undefined;
+      if (rest !== undefined) kept.push(db.displayId(rest));
+    }
   }
   return { gone, kept };
 }
@@ -152,7 +177,7 @@ function insert(db: WriteTarget, c: Candidate, w: Written, corrected: NearMemory
  * a replaced memory said of other subjects stays current as a memory of its
  * own (`kept`).
  */
-function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: number, key: string | undefined): { gone: string[]; kept: string[] } {
+function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: number, key: string | undefined, stated: Stated[]): { gone: string[]; kept: string[] } {
   const out: string[] = [];
   const kept: string[] = [];
   const inherited: string[] = [];
@@ -162,7 +187,7 @@ function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: numbe
     const subject = db.stmt('SELECT subject FROM memories WHERE id = ?').pluck().get(t.id) as string | null;
     if (subject) inherited.push(subject);
     out.push(db.displayId(t.id));
-    const rest = key === undefined || !db.vectorFor ? undefined : keepTheRest(db, t.id, key, db.vectorFor);
+    const rest = key === undefined || !db.vectorFor ? undefined : keepTheRest(db, t.id, key, db.vectorFor, stated);
     if (rest !== undefined) kept.push(db.displayId(rest));
   }
   // The new value answers what the old one was asked by: "升级到 Tailwind CSS 4" replaces "样式用 Tailwind CSS 3", so a question about 样式 finds it.
@@ -186,13 +211,14 @@ type ReplacedRow = Pick<MemoryRow, 'text' | 'type' | 'dir' | 'agent' | 'session_
  * whose subject has a newer current memory is history already and is not
  * kept. Returns the new row's id.
  */
-function keepTheRest(db: WriteTarget, id: number, key: string, vectorFor: NonNullable<WriteTarget['vectorFor']>): number | undefined {
+function keepTheRest(db: WriteTarget, id: number, key: string, vectorFor: NonNullable<WriteTarget['vectorFor']>, stated: Stated[]): number | undefined {
   const row = db
     .stmt('SELECT text, type, dir, agent, session_id, source, created_at, last_accessed_at, heat, reviewed_at FROM memories WHERE id = ?')
     .get(id) as ReplacedRow | undefined;
   if (!row) return undefined;
   const newer = db.stmt("SELECT 1 FROM memories WHERE subject_key = ? AND status = 'active' AND id != ? AND created_at >= ? AND (dir = ? OR type = 'global') LIMIT 1");
-  const rest = remainderWithout(row.text, key, (k) => newer.get(k, id, row.created_at, row.dir) === undefined);
+  // What the new memory states itself is its to say now, not the old one's.
+  const rest = remainderWithout(row.text, key, (k) => stated.every((s) => s.key !== k) && newer.get(k, id, row.created_at, row.dir) === undefined);
   if (rest === undefined) return undefined;
   const hash = contentHash(rest);
   if (db.stmt('SELECT 1 FROM memories WHERE content_hash = ?').get(hash) !== undefined) return undefined;

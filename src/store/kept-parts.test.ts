@@ -73,6 +73,21 @@ describe('a newer value of what a memory said in passing (a real store)', () => 
     expect(current(s2)).toContain('包管理器用 pnpm，测试命令是 pnpm test:unit');
   });
 
+  it('a memory that says several things replaces the values of each', async () => {
+    const s = memoryStore();
+    const [tc] = await s.writeMany([said('测试命令是 pnpm test:unit', 1)], POLICY, at(1));
+    const [both] = await s.writeMany([said('包管理器换成 bun，测试命令是 vitest run', 4)], POLICY, at(4));
+    expect(both?.supersedes).toEqual([tc?.id]);
+    expect(current(s)).toEqual(['包管理器换成 bun，测试命令是 vitest run']);
+    // Both of an old memory's subjects restated at once: it goes whole, with nothing kept of it.
+    const s2 = memoryStore();
+    const [old] = await s2.writeMany([said('The package manager is pnpm and the test command is pnpm test:unit', 1)], POLICY, at(1));
+    const [now] = await s2.writeMany([said('The package manager is bun and the test command is bun test', 4)], POLICY, at(4));
+    expect(now?.supersedes).toEqual([old?.id]);
+    expect(now?.kept).toBeUndefined();
+    expect(current(s2)).toEqual(['The package manager is bun and the test command is bun test']);
+  });
+
   it('leaves another directory alone, and an older value said later is history, not a change', async () => {
     const s = memoryStore();
     await s.writeMany([said('包管理器用 pnpm，测试命令是 pnpm test:unit', 5)], POLICY, at(5));

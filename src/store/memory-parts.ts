@@ -26,18 +26,38 @@ export function recordParts(stmt: Stmt, id: number, text: string, primaryKey: st
   }
 }
 
+/** Where the memory that states a new value belongs, and when it was said. */
+export interface PartScope {
+  by: number;
+  at: number;
+  type: MemoryType;
+  dir: string;
+}
+
 /**
  * The current memories, where a memory of this type and directory belongs,
- * that state `key` in a part of their own and say a value other than
- * `value`, written before `at`: the new value replaces that part.
+ * that state `key` (as their own subject, with `primary`, or in a part of
+ * their own) with a value other than `value`, said before `at` and not
+ * reviewed after it: the new value replaces what they said of it.
  */
-export function partHolders(stmt: Stmt, key: string, value: string, o: { by: number; at: number; type: MemoryType; dir: string }): number[] {
-  const rows = stmt(
-    `SELECT p.memory_id AS id, p.value AS value, m.type AS type, m.dir AS dir FROM memory_parts p JOIN memories m ON m.id = p.memory_id
-     WHERE p.subject_key = ? AND m.status = 'active' AND m.id != ? AND m.created_at <= ?`,
-  ).all(key, o.by, o.at) as Array<{ id: number; value: string; type: MemoryType; dir: string }>;
-  const inScope = (r: { type: MemoryType; dir: string }): boolean => (o.type === 'global' ? r.type === 'global' : r.type !== 'global' && r.dir === o.dir);
-  return rows.filter((r) => inScope(r) && !equalValue(r.value, value)).map((r) => r.id);
+export function holdersOf(stmt: Stmt, key: string, value: string, o: PartScope, primary: boolean): number[] {
+  const inParts = `SELECT p.memory_id AS id, p.value AS value, m.type AS type, m.dir AS dir FROM memory_parts p JOIN memories m ON m.id = p.memory_id
+     WHERE p.subject_key = ? AND m.status = 'active' AND m.id != ? AND m.created_at <= ? AND (m.reviewed_at IS NULL OR m.reviewed_at < ?)`;
+  const asSubject = `SELECT id, value, type, dir FROM memories
+     WHERE subject_key = ? AND status = 'active' AND id != ? AND created_at <= ? AND (reviewed_at IS NULL OR reviewed_at < ?)`;
+  const rows = [
+    ...(stmt(inParts).all(key, o.by, o.at, o.at) as HolderRow[]),
+    ...(primary ? (stmt(asSubject).all(key, o.by, o.at, o.at) as HolderRow[]) : []),
+  ];
+  const inScope = (r: HolderRow): boolean => (o.type === 'global' ? r.type === 'global' : r.type !== 'global' && r.dir === o.dir);
+  return [...new Set(rows.filter((r) => inScope(r) && !equalValue(r.value ?? '', value)).map((r) => r.id))];
+}
+
+interface HolderRow {
+  id: number;
+  value: string | null;
+  type: MemoryType;
+  dir: string;
 }
 
 /** The parts of the current memories written before memory_parts existed (migration 020), by the same rules. */
