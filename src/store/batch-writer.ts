@@ -4,6 +4,7 @@ import { BatchVectors } from './batch-vectors.js';
 import type { VectorIndex } from './vectors.js';
 import { decideWrite, type NearMemory, type WriteDecision } from './write-decision.js';
 import { applyDecision } from './apply-write.js';
+import { newerPartHolder } from './memory-parts.js';
 import { SubjectIndex } from './subject-index.js';
 import { learnedStatement, sentenceWords } from '../text/frame-match.js';
 import { changeOfValue } from '../text/change-of-value.js';
@@ -106,6 +107,11 @@ export class BatchWriter {
     decision ??= { kind: 'insert', similarity: 0 };
     // A refusal that names no value kept states no value: stored, it is an episode.
     const states = statement && (statement.stance === 'assert' || statement.value) ? statement : undefined;
+    // Said before a memory that states this subject in passing, with another value: history of it.
+    if (dedup && decision.kind === 'insert' && states?.stance === 'assert') {
+      const newer = newerPartHolder(stmt, states.key, states.value, { at: c.createdAt ?? now, type: c.type, dir: c.dir });
+      if (newer !== undefined) decision = { kind: 'historic', newer: { id: newer, type: c.type, text: '', supplement: '', similarity: 0 } };
+    }
     const vectorFor = (t: string, from: number): Float32Array | undefined => this.store.embedNow?.(t) ?? this.vectors.vectorOf(from);
     const result = applyDecision({ stmt, vectors: this.vectors, embedderId: this.store.embedderId, displayId, vectorFor }, c, { text, hash, vector, now, ...(states ? { statement: states } : {}) }, decision);
     this.afterWrite(decision, result, states !== undefined);

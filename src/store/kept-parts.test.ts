@@ -96,6 +96,9 @@ describe('a newer value of what a memory said in passing (a real store)', () => 
     const [older] = await s.writeMany([said('测试命令是 npm test', 2)], POLICY, at(2));
     expect(older?.supersedes).toBeUndefined();
     expect(current(s)).toContain('包管理器用 pnpm，测试命令是 pnpm test:unit');
+    // Kept, as what the test command was before.
+    expect(current(s)).not.toContain('测试命令是 npm test');
+    expect(s.get(Number(older?.id))).toMatchObject({ status: 'archived', validTo: at(5) });
   });
 });
 

@@ -49,9 +49,23 @@ export function holdersOf(stmt: Stmt, key: string, value: string, o: PartScope, 
     ...(stmt(inParts).all(key, o.by, o.at, o.at) as HolderRow[]),
     ...(primary ? (stmt(asSubject).all(key, o.by, o.at, o.at) as HolderRow[]) : []),
   ];
-  const inScope = (r: HolderRow): boolean => (o.type === 'global' ? r.type === 'global' : r.type !== 'global' && r.dir === o.dir);
-  return [...new Set(rows.filter((r) => inScope(r) && !equalValue(r.value ?? '', value)).map((r) => r.id))];
+  return [...new Set(rows.filter((r) => inScopeOf(o, r) && !equalValue(r.value ?? '', value)).map((r) => r.id))];
 }
+
+/**
+ * A current memory that states `key` in a part of its own with another
+ * value, said after `at`: a statement made before it (an old transcript
+ * imported late) is history of it, not the current value.
+ */
+export function newerPartHolder(stmt: Stmt, key: string, value: string, o: Omit<PartScope, 'by'>): number | undefined {
+  const rows = stmt(
+    `SELECT p.memory_id AS id, p.value AS value, m.type AS type, m.dir AS dir FROM memory_parts p JOIN memories m ON m.id = p.memory_id
+     WHERE p.subject_key = ? AND m.status = 'active' AND m.created_at > ? ORDER BY m.created_at DESC`,
+  ).all(key, o.at) as HolderRow[];
+  return rows.find((r) => inScopeOf(o, r) && !equalValue(r.value ?? '', value))?.id;
+}
+
+const inScopeOf = (o: Pick<PartScope, 'type' | 'dir'>, r: HolderRow): boolean => (o.type === 'global' ? r.type === 'global' : r.type !== 'global' && r.dir === o.dir);
 
 interface HolderRow {
   id: number;
