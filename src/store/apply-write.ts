@@ -184,10 +184,12 @@ function supersede(db: WriteTarget, targets: NearMemory[], by: number, at: numbe
   for (const t of targets) {
     if (t.id === by) continue;
     archive(db, t.id, by, at);
-    const subject = db.stmt('SELECT subject FROM memories WHERE id = ?').pluck().get(t.id) as string | null;
-    if (subject) inherited.push(subject);
+    const own = db.stmt('SELECT subject, subject_key FROM memories WHERE id = ?').get(t.id) as { subject: string | null; subject_key: string | null } | undefined;
+    if (own?.subject) inherited.push(own.subject);
     out.push(db.displayId(t.id));
-    const rest = key === undefined || !db.vectorFor ? undefined : keepTheRest(db, t.id, key, db.vectorFor, stated);
+    // It was replaced as its own subject, whatever words the new memory named it with ("preview port" for "preview server port").
+    const gone = own?.subject_key ?? key;
+    const rest = key === undefined || gone === undefined || !db.vectorFor ? undefined : keepTheRest(db, t.id, gone, db.vectorFor, stated);
     if (rest !== undefined) kept.push(db.displayId(rest));
   }
   // The new value answers what the old one was asked by: "升级到 Tailwind CSS 4" replaces "样式用 Tailwind CSS 3", so a question about 样式 finds it.

@@ -34,6 +34,14 @@ describe('a memory that stated several things, one of them replaced (a real stor
     expect(current(s).sort()).toEqual(['我们把包管理器从 pnpm 换成了 bun', '测试命令改成 vitest run'].sort());
   });
 
+  it('keeps the rest when the new value names the subject in other words', async () => {
+    const s = memoryStore();
+    const [old] = await s.writeMany([said('The preview server port is 3000; the test command is pnpm test', 1)], POLICY, at(1));
+    const [now] = await s.writeMany([said('The preview port is now 3001', 4)], POLICY, at(4));
+    expect(now?.supersedes).toEqual([old?.id]);
+    expect(current(s).sort()).toEqual(['the test command is pnpm test', 'The preview port is now 3001'].sort());
+  });
+
   it('in English too', async () => {
     const s = memoryStore();
     await s.writeMany([said('The package manager is pnpm and the test command is pnpm test:unit', 1)], POLICY, at(1));

@@ -61,6 +61,16 @@ describe('statements of a value (pure)', () => {
     expect(said("The build was slow, now it's fine.")).toBeUndefined();
   });
 
+  it('keeps a file named after a passive verb as the value, and drops one cited after a value', () => {
+    // "built" alone would make every later "is built from …" the same value, so it would never replace this one.
+    expect(said('The docker image is built from Dockerfile.prod')).toEqual({ key: subjectKey('docker image'), value: 'built from Dockerfile.prod', stance: 'assert' });
+    expect(said('The config is loaded from config/app.yaml')?.value).toBe('loaded from config/app.yaml');
+    expect(said('The env is read from .env')?.value).toBe('read from .env');
+    // A value, then where it is written down.
+    expect(said('The port is 3000 per config.yaml')?.value).toBe('3000');
+    expect(said('The database is postgres in docker-compose.yml')?.value).toBe('postgres');
+  });
+
   it('takes a lower-case Latin word amid Chinese for a name, whatever its ending', () => {
     // "alembic", "ansible", "elastic" end like English adjectives; in a Chinese sentence they are tools.
     expect(said('数据库迁移用 alembic，跑 alembic upgrade head。')).toEqual({ key: subjectKey('数据库迁移'), value: 'alembic', stance: 'assert' });

@@ -9,6 +9,7 @@
  * value of a thing (an episode, a cause, a how-to) has none. Pure.
  */
 import { stripChatter } from './chatter.js';
+import participles from './lexicon/participles.json' with { type: 'json' };
 import { englishStatement } from './statement-en.js';
 import { chineseStatement } from './statement-zh.js';
 import { toolStatement } from './statement-tools.js';
@@ -229,13 +230,22 @@ export function plausibleValue(value: string, o: { amidHan?: boolean } = {}): bo
   return v.split(/\s+/).length <= 3 && (o.amidHan === true || !OPINION.test(v));
 }
 
+/** A file named after the value: where it is written down ("3000 per config.yaml"), not part of it. */
+const FILE_CITED = /\s+(?:in|per|from)\s+(?=[\w./-]*\.[a-z]{1,5}\b)/iu;
+const IRREGULAR = new Set(participles.en);
+/** One word that is a past participle ("built", "loaded", "written"): a passive verb, not a value by itself. */
+const isParticiple = (head: string): boolean => /^[a-z]+$/.test(head) && (head.endsWith('ed') || IRREGULAR.has(head));
+
 /** The value alone, without what follows it in the clause (a file cited, a reason, "and updated X"). */
 export function cutValue(raw: string): string {
   let v = raw.trim();
   const stop =
-    /\s+\(|\s*（|\s*[;；。]|,\s+(?:so|and|but|which|since|because|as|not|now|it|they|the|we|per|see|starting|effective)\b|,\s*$|\s+(?:and|but)\s+(?:updated|changed|bumped|moved|the|we|it|they|i|that|this|so|also)\b|\s+(?:because|since|so that|starting|effective|from now on|going forward|for now|as of|until|instead of)\b|\s+(?:last|this|next)\s+(?:week|month|sprint|quarter|year|night|time)\b|\s+(?:yesterday|today|tonight|recently)\b|\s+(?:in|per|from)\s+(?=[\w./-]*\.[a-z]{1,5}\b)|\s+[—–]\s|，|,\s/iu;
+    /\s+\(|\s*（|\s*[;；。]|,\s+(?:so|and|but|which|since|because|as|not|now|it|they|the|we|per|see|starting|effective)\b|,\s*$|\s+(?:and|but)\s+(?:updated|changed|bumped|moved|the|we|it|they|i|that|this|so|also)\b|\s+(?:because|since|so that|starting|effective|from now on|going forward|for now|as of|until|instead of)\b|\s+(?:last|this|next)\s+(?:week|month|sprint|quarter|year|night|time)\b|\s+(?:yesterday|today|tonight|recently)\b|\s+[—–]\s|，|,\s/iu;
   const m = stop.exec(v);
-  if (m && m.index > 0) v = v.slice(0, m.index);
+  // "3000 per config.yaml" cites where it is written; "built from Dockerfile.prod" is how, and all of it is the value.
+  const cite = FILE_CITED.exec(v);
+  const at = [m?.index, cite && !isParticiple(v.slice(0, cite.index)) ? cite.index : undefined].filter((i): i is number => i !== undefined && i > 0);
+  if (at.length) v = v.slice(0, Math.min(...at));
   v = v.replace(/^(?:now|currently|still|set to|at|on|to)\s+/i, '').replace(/[.。!！]+$/u, '');
   v = v.replace(/\s+(?:now|again|instead|too|as well|any ?more|already|for now|going forward|from now on|this week|today)$/i, '');
   v = v.replace(/[.。!！]+$/u, '').replace(/(?:了|的|啦|呢)+$/u, '').trim();
