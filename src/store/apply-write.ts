@@ -1,11 +1,11 @@
 import type { Statement as SqlStatement } from 'better-sqlite3';
 import { indexTerms } from '../text/index.js';
 import { statementOf, type Statement } from '../text/statement.js';
-import { remainderWithout, statementParts } from '../text/statement-parts.js';
+import { remainderWithout } from '../text/statement-parts.js';
 import type { VectorIndex } from './vectors.js';
 import { contentHash, type NearMemory, type WriteDecision } from './write-decision.js';
 import type { MemoryRow } from './rows.js';
-import { holdersOf, recordParts } from './memory-parts.js';
+import { holdersOf, otherParts, recordParts } from './memory-parts.js';
 import type { Candidate, WriteResult } from './types.js';
 
 export interface WriteTarget {
@@ -50,7 +50,7 @@ export function applyDecision(db: WriteTarget, c: Candidate, w: Written, decisio
       stmt('UPDATE memories SET text = ?, content_hash = ?, last_accessed_at = ?, embedder_id = ? WHERE id = ?').run(w.text, w.hash, w.now, db.embedderId, t.id);
       // Nearly the same words: a value they state is the memory's now; with none stated it keeps its subject.
       if (w.statement) stmt('UPDATE memories SET subject = ?, subject_key = ?, value = ? WHERE id = ?').run(w.statement.subject, w.statement.key, w.statement.value, t.id);
-      if (w.statement) recordParts(stmt, t.id, w.text, w.statement.key);
+      if (w.statement) recordParts(stmt, t.id, otherParts(w.text, w.statement.key));
       stmt('UPDATE memories_fts SET text_terms = ? WHERE rowid = ?').run(indexTerms(searchableText(w)), t.id);
       vectors.replace(t.id, w.vector, t.type);
       return { action: 'updated', id: db.displayId(t.id), similarity: t.similarity };
@@ -61,7 +61,8 @@ export function applyDecision(db: WriteTarget, c: Candidate, w: Written, decisio
     case 'confirm': {
       const t = decision.target;
       stmt('UPDATE memories SET last_accessed_at = max(last_accessed_at, ?) WHERE id = ?').run(w.now, t.id);
-      const { gone, kept } = supersede(db, decision.supersede ?? [], t.id, w.now, w.statement?.key, statedBy(w));
+      const replaced = decision.supersede ?? [];
+      const { gone, kept } = supersede(db, replaced, t.id, w.now, w.statement?.key, replaced.length ? statedBy(w) : []);
       return { action: 'duplicate', id: db.displayId(t.id), confirms: db.displayId(t.id), ...(gone.length ? { supersedes: gone } : {}), ...(kept.length ? { kept } : {}) };
     }
     case 'duplicate':
@@ -74,13 +75,13 @@ export function applyDecision(db: WriteTarget, c: Candidate, w: Written, decisio
     case 'historic':
       break;
   }
-  const id = insert(db, c, w, decision.kind === 'supersede' ? decision.targets[0] : undefined);
+  const stated = statedBy(w);
+  const id = insert(db, c, w, stated, decision.kind === 'supersede' ? decision.targets[0] : undefined);
   if (decision.kind === 'historic') {
     // True until the newer value was stated: history from the start.
     stmt("UPDATE memories SET status = 'archived', superseded_by = ?, valid_to = (SELECT created_at FROM memories WHERE id = ?) WHERE id = ?").run(decision.newer.id, decision.newer.id, id);
     return { action: 'inserted', id: db.displayId(id), similarity: 0 };
   }
-  const stated = statedBy(w);
   const replaced = decision.kind === 'supersede' ? supersede(db, decision.targets, id, createdOf(c, w), w.statement?.key, stated) : { gone: [], kept: [] };
   const inPart = w.statement?.stance === 'assert' ? replaceParts(db, stated, id, createdOf(c, w)) : { gone: [], kept: [] };
   const gone = [...replaced.gone, ...inPart.gone];
@@ -99,9 +100,7 @@ interface Stated {
 /** Every subject a write states: its own, then the others its parts state (text/statement-parts.ts). */
 function statedBy(w: Written): Stated[] {
   if (!w.statement) return [];
-  const out: Stated[] = [{ key: w.statement.key, value: w.statement.value, own: true }];
-  for (const p of statementParts(w.text)) if (p.key !== undefined && out.every((s) => s.key !== p.key)) out.push({ key: p.key, value: p.value ?? '', own: false });
-  return out;
+  return [{ key: w.statement.key, value: w.statement.value, own: true }, ...otherParts(w.text, w.statement.key).map((p) => ({ ...p, own: false }))];
 }
 
 /**
@@ -150,7 +149,7 @@ const NEXT_ID = 'MAX(COALESCE((SELECT MAX(id) FROM memories), 0), COALESCE((SELE
  * words only) takes the subject of the memory it corrects: it is that
  * subject's current memory now, its value unknown.
  */
-function insert(db: WriteTarget, c: Candidate, w: Written, corrected: NearMemory | undefined): number {
+function insert(db: WriteTarget, c: Candidate, w: Written, stated: Stated[], corrected: NearMemory | undefined): number {
   const created = createdOf(c, w);
   // A new value of a project's (or the user's) subject is still that: a value said in passing
   // reads as a fact, but it replaces what the project or user had decided.
@@ -167,7 +166,7 @@ function insert(db: WriteTarget, c: Candidate, w: Written, corrected: NearMemory
   if (!w.statement && corrected) db.stmt("UPDATE memories SET (subject, subject_key, value) = (SELECT subject, subject_key, '' FROM memories WHERE id = ?) WHERE id = ?").run(corrected.id, id);
   db.stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(id, indexTerms(searchableText(w)), '');
   db.vectors.insert(id, w.vector, type);
-  if (w.statement) recordParts(db.stmt, id, w.text, w.statement.key);
+  if (w.statement) recordParts(db.stmt, id, stated.filter((s) => !s.own));
   return id;
 }
 
@@ -236,7 +235,7 @@ function keepTheRest(db: WriteTarget, id: number, key: string, vectorFor: NonNul
   const rowid = Number(info.lastInsertRowid);
   db.stmt('INSERT INTO memories_fts (rowid, text_terms, supplement_terms) VALUES (?, ?, ?)').run(rowid, indexTerms(searchableText({ text: rest, ...(st ? { statement: st } : {}) })), '');
   db.vectors.insert(rowid, vector, row.type);
-  recordParts(db.stmt, rowid, rest, st?.key);
+  recordParts(db.stmt, rowid, st ? otherParts(rest, st.key) : []);
   return rowid;
 }
 

@@ -7,6 +7,24 @@ import type { MemoryType } from './types.js';
 
 type Stmt = (sql: string) => SqlStatement;
 
+/** A subject a text states besides its own, and the value it says. */
+export interface OtherPart {
+  key: string;
+  value: string;
+}
+
+/** The subjects a text states besides its own (`primaryKey`), each once, in order. */
+export function otherParts(text: string, primaryKey: string): OtherPart[] {
+  const seen = new Set([primaryKey]);
+  const out: OtherPart[] = [];
+  for (const p of statementParts(text)) {
+    if (p.key === undefined || seen.has(p.key)) continue;
+    seen.add(p.key);
+    out.push({ key: p.key, value: p.value ?? '' });
+  }
+  return out;
+}
+
 /**
  * The subjects a memory states besides its own (memory_parts): "包管理器用
  * pnpm，测试命令是 pnpm test:unit" is the package manager's memory, and
@@ -14,16 +32,10 @@ type Stmt = (sql: string) => SqlStatement;
  * that part history; without this row nothing would find it, and the old
  * command would stay in the block beside the new one.
  */
-export function recordParts(stmt: Stmt, id: number, text: string, primaryKey: string | undefined): void {
+export function recordParts(stmt: Stmt, id: number, parts: readonly OtherPart[]): void {
   stmt('DELETE FROM memory_parts WHERE memory_id = ?').run(id);
-  if (primaryKey === undefined) return;
   const add = stmt('INSERT INTO memory_parts (memory_id, subject_key, value) VALUES (?, ?, ?)');
-  const seen = new Set([primaryKey]);
-  for (const p of statementParts(text)) {
-    if (p.key === undefined || seen.has(p.key)) continue;
-    seen.add(p.key);
-    add.run(id, p.key, p.value ?? '');
-  }
+  for (const p of parts) add.run(id, p.key, p.value);
 }
 
 /** Where the memory that states a new value belongs, and when it was said. */
@@ -78,5 +90,5 @@ interface HolderRow {
 export function backfillParts(db: DB): void {
   const rows = db.prepare("SELECT id, text, subject_key FROM memories WHERE status = 'active' AND subject_key IS NOT NULL").all() as Array<{ id: number; text: string; subject_key: string }>;
   const stmt = statementCache(db);
-  for (const r of rows) recordParts(stmt, r.id, r.text, r.subject_key);
+  for (const r of rows) recordParts(stmt, r.id, otherParts(r.text, r.subject_key));
 }
