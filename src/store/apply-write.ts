@@ -6,6 +6,7 @@ import type { VectorIndex } from './vectors.js';
 import { contentHash, type NearMemory, type WriteDecision } from './write-decision.js';
 import type { MemoryRow } from './rows.js';
 import { holdersOf, otherParts, recordParts } from './memory-parts.js';
+import { teamAuthorOf } from '../text/team-agent.js';
 import type { Candidate, WriteResult } from './types.js';
 
 export interface WriteTarget {
@@ -216,7 +217,8 @@ function keepTheRest(db: WriteTarget, id: number, key: string, vectorFor: NonNul
   const row = db
     .stmt('SELECT text, type, dir, agent, session_id, source, created_at, last_accessed_at, heat, reviewed_at FROM memories WHERE id = ?')
     .get(id) as ReplacedRow | undefined;
-  if (!row) return undefined;
+  // A teammate's memory is theirs: a copy of part of it would outlive their edit or forget of it (team sync acts on the linked row).
+  if (!row || teamAuthorOf(row.agent) !== undefined) return undefined;
   const newer = db.stmt("SELECT 1 FROM memories WHERE subject_key = ? AND status = 'active' AND id != ? AND created_at >= ? AND (dir = ? OR type = 'global') LIMIT 1");
   // What the new memory states itself is its to say now, not the old one's.
   const rest = remainderWithout(row.text, key, (k) => stated.every((s) => s.key !== k) && newer.get(k, id, row.created_at, row.dir) === undefined);

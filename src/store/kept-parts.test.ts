@@ -50,6 +50,15 @@ describe('a memory that stated several things, one of them replaced (a real stor
     expect(current(s)).toContain('the test command is pnpm test:unit');
   });
 
+  it("keeps nothing of a teammate's memory: only its author changes or forgets it", async () => {
+    const s = memoryStore();
+    const [bobs] = await s.writeMany([said('包管理器用 pnpm，测试命令是 pnpm test:unit', 1, { agent: 'team:bob', explicit: true })], POLICY, at(1));
+    const [mine] = await s.writeMany([said('我们把包管理器从 pnpm 换成了 bun', 5)], POLICY, at(5));
+    expect(mine?.supersedes).toEqual([bobs?.id]);
+    expect(mine?.kept).toBeUndefined();
+    expect(s.list({}).every((m) => m.agent !== 'team:bob')).toBe(true);
+  });
+
   it('keeps nothing when the rest is history already, or the memory stated one thing', async () => {
     const s = memoryStore();
     await s.writeMany([said('包管理器用 pnpm，测试命令是 pnpm test:unit', 1)], POLICY, at(1));
