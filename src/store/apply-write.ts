@@ -7,6 +7,7 @@ import { contentHash, type NearMemory, type WriteDecision } from './write-decisi
 import type { MemoryRow } from './rows.js';
 import { holdersOf, otherParts, recordParts } from './memory-parts.js';
 import { teamAuthorOf } from '../text/team-agent.js';
+import { inScope } from './subject-index.js';
 import type { Candidate, WriteResult } from './types.js';
 
 export interface WriteTarget {
@@ -219,9 +220,10 @@ function keepTheRest(db: WriteTarget, id: number, key: string, vectorFor: NonNul
     .get(id) as ReplacedRow | undefined;
   // A teammate's memory is theirs: a copy of part of it would outlive their edit or forget of it (team sync acts on the linked row).
   if (!row || teamAuthorOf(row.agent) !== undefined) return undefined;
-  const newer = db.stmt("SELECT 1 FROM memories WHERE subject_key = ? AND status = 'active' AND id != ? AND created_at >= ? AND (dir = ? OR type = 'global') LIMIT 1");
+  const newer = db.stmt("SELECT type, dir FROM memories WHERE subject_key = ? AND status = 'active' AND id != ? AND created_at >= ?");
+  const heldSince = (k: string): boolean => (newer.all(k, id, row.created_at) as Array<Pick<MemoryRow, 'type' | 'dir'>>).some((r) => inScope(r, row.type, row.dir));
   // What the new memory states itself is its to say now, not the old one's.
-  const rest = remainderWithout(row.text, key, (k) => stated.every((s) => s.key !== k) && newer.get(k, id, row.created_at, row.dir) === undefined);
+  const rest = remainderWithout(row.text, key, (k) => stated.every((s) => s.key !== k) && !heldSince(k));
   if (rest === undefined) return undefined;
   const hash = contentHash(rest);
   if (db.stmt('SELECT 1 FROM memories WHERE content_hash = ?').get(hash) !== undefined) return undefined;

@@ -3,6 +3,7 @@ import type { DB } from './db.js';
 import { statementParts } from '../text/statement-parts.js';
 import { equalValue } from '../text/subject-key.js';
 import { statementCache } from './statements.js';
+import { inScope } from './subject-index.js';
 import type { MemoryType } from './types.js';
 
 type Stmt = (sql: string) => SqlStatement;
@@ -61,7 +62,7 @@ export function holdersOf(stmt: Stmt, key: string, value: string, o: PartScope, 
     ...(stmt(inParts).all(key, o.by, o.at, o.at) as HolderRow[]),
     ...(primary ? (stmt(asSubject).all(key, o.by, o.at, o.at) as HolderRow[]) : []),
   ];
-  return [...new Set(rows.filter((r) => inScopeOf(o, r) && !equalValue(r.value ?? '', value)).map((r) => r.id))];
+  return [...new Set(rows.filter((r) => inScope(r, o.type, o.dir) && !equalValue(r.value ?? '', value)).map((r) => r.id))];
 }
 
 /**
@@ -74,10 +75,8 @@ export function newerPartHolder(stmt: Stmt, key: string, value: string, o: Omit<
     `SELECT p.memory_id AS id, p.value AS value, m.type AS type, m.dir AS dir FROM memory_parts p JOIN memories m ON m.id = p.memory_id
      WHERE p.subject_key = ? AND m.status = 'active' AND m.created_at > ? ORDER BY m.created_at DESC`,
   ).all(key, o.at) as HolderRow[];
-  return rows.find((r) => inScopeOf(o, r) && !equalValue(r.value ?? '', value))?.id;
+  return rows.find((r) => inScope(r, o.type, o.dir) && !equalValue(r.value ?? '', value))?.id;
 }
-
-const inScopeOf = (o: Pick<PartScope, 'type' | 'dir'>, r: HolderRow): boolean => (o.type === 'global' ? r.type === 'global' : r.type !== 'global' && r.dir === o.dir);
 
 interface HolderRow {
   id: number;

@@ -43,7 +43,8 @@ function entryOf(r: Row): Entry {
 }
 
 /** Where a memory of this type and directory could be folded: the same directory, or any global for a global. */
-const inScope = (e: Entry, type: MemoryType, dir: string): boolean => (type === 'global' ? e.type === 'global' : e.type !== 'global' && e.dir === dir);
+/** Whether a memory is where one of this type and directory belongs: globals with globals, the rest by directory. */
+export const inScope = (e: { type: MemoryType; dir: string }, type: MemoryType, dir: string): boolean => (type === 'global' ? e.type === 'global' : e.type !== 'global' && e.dir === dir);
 
 /**
  * The current memories of every subject in a store, read once per write
