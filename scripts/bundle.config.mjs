@@ -19,7 +19,7 @@ const file = (pattern) => new RegExp(`dist/(?:${pattern})\\.js$`);
 
 const BASE = file(
   'errors|ids|lazy-builtins|memory-block|fs-private|config/[^/]+|text/(?:edit-distance|markers)|store/version|pty/(?:session-files|asciicast)|' +
-    'cli/(?:messages|launch-args)|memory/(?:token-memo|context|context-cache|next-launch|notice-once|notices|git-exclude)|session/(?:handover|launch|mcp-registration)|background/(?:warm|spawn)',
+    'cli/(?:messages|launch-args)|memory/(?:token-memo|file-memo|conflict-memo|context|context-cache|next-launch|notice-once|notices|git-exclude)|session/(?:handover|launch|mcp-registration)|background/(?:warm|spawn)',
 );
 // The model download (store/embed/hub) loads only for `model pull`, with node:crypto.
 const STORE = file('store/(?!embed/hub).+|text/.+');
@@ -40,11 +40,17 @@ const LAUNCH = file(
 // same chunks, side by side on bench/launch.mjs's 10k-memory store.
 // Dynamic import() of packages stays import(), so the ES-only ones load as
 // before; import.meta.url becomes the chunk's own file URL.
+// Packages published as ES modules only, loaded statically by a launch's
+// chunks: require()ing one from CommonJS starts Node's whole ESM loader, ~10
+// ms of a rebuilt launch (the store's stemmer). They are small and pure, so
+// they are compiled into the chunk that uses them instead.
+const INLINED = new Set(['stemmer']);
+
 const cli = {
   // The distiller's worker thread is started by file (parallel-distill.ts): an entry of its own.
   input: { main: 'dist/cli/main.js', 'distill-worker': 'dist/background/distill-worker.js' },
   platform: 'node',
-  external: (id) => !id.startsWith('.') && !id.startsWith('/'),
+  external: (id) => !id.startsWith('.') && !id.startsWith('/') && !INLINED.has(id),
   output: {
     dir: 'dist/bundle',
     cleanDir: true,

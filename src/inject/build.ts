@@ -1,7 +1,7 @@
 import { dominantLanguage, teamAuthorOf } from '../text/index.js';
 import { fitBudget } from './budget.js';
 import { formatBlock, formatLine, type BlockItem, type BlockLanguage } from './format.js';
-import { conflictJudge, findConflicts, orderSelected, selectMemories, type BlockCandidates, type BlockMemory, type Selected } from './select.js';
+import { conflictJudge, findConflicts, orderSelected, selectMemories, type BlockCandidates, type BlockMemory, type ConflictMemo, type Selected } from './select.js';
 import type { TokenCounter } from './tokens.js';
 
 export interface BuiltBlock<M extends BlockMemory = BlockMemory> {
@@ -23,6 +23,8 @@ export interface BlockOptions {
   conflictThreshold: number;
   archiveAfterDays: number;
   now: number;
+  /** Conflict decisions a build before this one made (select.ts ConflictMemo). */
+  conflictMemo?: ConflictMemo;
 }
 
 export const EMPTY_BLOCK: BuiltBlock<never> = { text: '', tokens: 0, selected: [], dropped: 0, language: 'en' };
@@ -53,7 +55,7 @@ export function buildBlock<M extends BlockMemory>(
       : o.language;
 
   // One judge for every render: each pair is decided once.
-  const judge = conflictJudge((m) => vectorOf(m as M), o.conflictThreshold);
+  const judge = conflictJudge((m) => vectorOf(m as M), o.conflictThreshold, o.conflictMemo);
   const render = (items: Array<Selected<M>>): string => {
     const ordered = orderSelected(items);
     const conflicts = findConflicts(

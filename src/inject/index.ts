@@ -9,6 +9,7 @@ export {
   type BlockMemory,
   type BlockCandidates,
   type FactHit,
+  type ConflictMemo,
 } from './select.js';
 export { fitBudget, type Ranked } from './budget.js';
 export { formatBlock, formatLine, type BlockItem, type BlockLanguage } from './format.js';

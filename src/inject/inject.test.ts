@@ -117,6 +117,31 @@ describe('order and conflicts', () => {
     expect(findConflicts([a, b], conflictJudge(of(new Map([['1', v], ['2', w]])), 0.9))).toEqual([]);
   });
 
+  it('reuses a decision kept from an earlier build without reading a vector, and decides again when a memory changes', () => {
+    const v = new Float32Array(VECTOR_DIMS);
+    v[0] = 1;
+    const a = mem(1, 'fact', 'the API timeout is 30 seconds', 1000);
+    const b = mem(2, 'fact', 'the API timeout is 60 seconds', 2000);
+    const kept = new Map<string, boolean>();
+    const memo = { get: (k: string) => kept.get(k), set: (k: string, x: boolean) => void kept.set(k, x) };
+    let reads = 0;
+    const vectorOf = (): Float32Array => {
+      reads++;
+      return v;
+    };
+    expect(findConflicts([a, b], conflictJudge(vectorOf, 0.9, memo))).toEqual([[1, 2]]);
+    expect(reads).toBe(2);
+    expect([...kept.values()]).toEqual([true]);
+    // The next build (a new judge), either order: the kept decision, no vector read.
+    expect(findConflicts([b, a], conflictJudge(vectorOf, 0.9, memo))).toEqual([[1, 2]]);
+    expect(reads).toBe(2);
+    // A memory whose text changed is another pair: decided again, from its vector.
+    const edited = { ...b, text: 'the API timeout is 30 seconds' };
+    expect(findConflicts([a, edited], conflictJudge(vectorOf, 0.9, memo))).toEqual([]);
+    expect(reads).toBe(4);
+    expect(kept.size).toBe(2);
+  });
+
   it('looks each vector up once across renders, and agrees with the definition on any subset', () => {
     const DAY = 86_400_000;
     const texts = ['the API timeout is 30 seconds', 'the API timeout is 60 seconds', '超时时间是 30 秒', '超时时间是 60 秒', 'use pnpm'];

@@ -2,6 +2,7 @@ import { dot, teamAuthorOf, tokenSet, unitOf, type MemoryType } from '../text/in
 import { headOf, matchSubjectWords, sameValue } from '../text/subject-key.js';
 import { ledByNumber } from '../text/frame-match.js';
 import { isSessionSummary } from '../text/session-summary.js';
+import { quickHash } from '../ids.js';
 
 /** What inject needs of a memory: values only, no store behind it. */
 export interface BlockMemory {
@@ -128,6 +129,24 @@ function disagree(ta: Set<string>, tb: Set<string>): boolean {
   return false;
 }
 
+/**
+ * Pair decisions kept between processes (memory/conflict-memo.ts): a
+ * rebuilt block meets the pairs the build before it decided, and deciding
+ * them again read every memory's vector (~70 µs each from vec0) and ~1,300
+ * cosines, most of a rebuilt launch's block at 10k memories. The caller
+ * keys the memo by what the decisions depend on besides the two memories
+ * (the embedder, the threshold).
+ */
+export interface ConflictMemo {
+  get(pair: string): boolean | undefined;
+  set(pair: string, conflict: boolean): void;
+}
+
+/** What a decision reads of a memory (its vector follows from its text), hashed. */
+const printOf = (m: BlockMemory): string => quickHash(JSON.stringify([m.id, m.text, m.createdAt, m.subjectKey ?? null, m.subject ?? null, m.value ?? null]));
+/** Decisions are symmetric: one key whichever memory comes first. */
+const pairKey = (a: string, b: string): string => (a < b ? a + b : b + a);
+
 /** Whether two memories conflict: nearly the same statement, written close together, yet saying different things. */
 export type ConflictJudge = (a: BlockMemory, b: BlockMemory) => boolean;
 
@@ -137,7 +156,7 @@ export type ConflictJudge = (a: BlockMemory, b: BlockMemory) => boolean;
  * budget, and with a hundred short memories the cosines of the same
  * pairs were most of a rebuilt launch's block time.
  */
-export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undefined, threshold: number): ConflictJudge {
+export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undefined, threshold: number, memo?: ConflictMemo): ConflictJudge {
   // Per memory, by first sight: its number, then only when a pair needs
   // them its unit vector (a pair's cosine is then one dot product) and
   // words. A pair's decision, the subject test's included, is kept under a
@@ -148,6 +167,8 @@ export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undef
     words?: Set<string>;
     keyWords?: string[];
     head?: string | null;
+    /** A hash of what a decision reads of it, for the memo. */
+    print?: string;
   }
   const seen = new Map<string, Entry>();
   const decided = new Map<number, boolean>();
@@ -196,7 +217,12 @@ export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undef
     const key = Math.min(ea.n, eb.n) * 0x100000 + Math.max(ea.n, eb.n);
     let c = decided.get(key);
     if (c === undefined) {
-      c = decide(a, ea, b, eb);
+      const pair = memo && pairKey((ea.print ??= printOf(a)), (eb.print ??= printOf(b)));
+      c = pair === undefined ? undefined : memo?.get(pair);
+      if (c === undefined) {
+        c = decide(a, ea, b, eb);
+        if (pair !== undefined) memo?.set(pair, c);
+      }
       decided.set(key, c);
     }
     return c;

@@ -3,6 +3,7 @@ import type { Config, Paths } from '../config/index.js';
 import type { Memory, Stores } from '../store/index.js';
 import type { BlockCandidates, BuiltBlock, LaunchFacts } from '../inject/index.js';
 import { FileCountMemo } from './token-memo.js';
+import { FileConflictMemo } from './conflict-memo.js';
 
 /** A block can hold tens of memories; more candidates per group only cost time. */
 const MAX_CANDIDATES_PER_GROUP = 300;
@@ -76,6 +77,8 @@ export async function buildContext(
   const memo = FileCountMemo.load(paths.projectDataDir);
   const counter = piecewiseCounter(memo, counting === 'exact' ? await loadTokenCounter() : undefined);
   const storeOf = (m: Memory) => (m.scope === 'user' ? stores.user : stores.project);
+  const threshold = conflictThreshold(stores.thresholds);
+  const conflicts = FileConflictMemo.load(paths.projectDataDir, `${stores.embedder.id} ${threshold}`);
   const block = buildBlock(
     candidates,
     (m) => storeOf(m).vectorsByIds([m.rowid]).get(m.rowid),
@@ -84,13 +87,15 @@ export async function buildContext(
       topK: config.retrieval.top_k,
       language: config.inject.language,
       retrievalThreshold: stores.thresholds.retrieval,
-      conflictThreshold: conflictThreshold(stores.thresholds),
+      conflictThreshold: threshold,
       archiveAfterDays: config.decay.archive_after_days,
       now,
+      conflictMemo: conflicts,
     },
     counter.count,
   );
   if (counting === 'exact') memo.save();
+  conflicts.save();
   return { ...block, exactTokens: counter.exact() };
 }
 

@@ -13,6 +13,7 @@ import { isShared, isSharedGlobal } from '../store/team-links.js';
 import { teamAuthorOf } from '../text/index.js';
 import { UsageError } from '../errors.js';
 import { dropBlocksWith } from './context-cache.js';
+import { forgetConflicts } from './conflict-memo.js';
 import { historyOf, type SubjectHistory } from './history.js';
 import { accept, pendingReview, retype } from './review.js';
 import { annReports, type AnnReport } from './vector-report.js';
@@ -264,6 +265,8 @@ export class DirectoryMemory {
   async reindex(onProgress: (scope: 'user' | 'project', done: number, total: number) => void): Promise<Array<{ scope: 'user' | 'project'; count: number }>> {
     const out: Array<{ scope: 'user' | 'project'; count: number }> = [];
     for (const store of this.stores.all) out.push({ scope: store.scope, count: await store.reindex((d, t) => onProgress(store.scope, d, t)) });
+    // A vector may change with no change of text: the decisions read from the old ones go.
+    forgetConflicts(this.paths.projectDataDir);
     return out;
   }
 
