@@ -5,7 +5,8 @@ import { writePrivateFile } from '../fs-private.js';
 /**
  * Values a block build computes and the next build in the project can
  * reuse (token counts of its pieces, the conflict decisions of its pairs),
- * kept in one small file under the project's data folder by hashed key.
+ * kept in one small file under the project's data folder by hashed key
+ * (no spaces: the file joins them with one).
  * `salt` names what every value depends on besides its key (an embedder, a
  * threshold): a file written under another salt is not read. A missing or
  * damaged file is an empty memo: the values are only a shortcut.
@@ -26,9 +27,11 @@ export class FileMemo<V> {
     const salt = o.salt ?? '';
     const known = new Map<string, V>();
     try {
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { v?: unknown; salt?: unknown; values?: unknown };
-      if (parsed.v === o.version && (parsed.salt ?? '') === salt && parsed.values && typeof parsed.values === 'object') {
-        for (const [k, x] of Object.entries(parsed.values as Record<string, unknown>)) if (o.valid(x)) known.set(k, x);
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { v?: unknown; salt?: unknown; keys?: unknown; values?: unknown };
+      if (parsed.v === o.version && (parsed.salt ?? '') === salt && typeof parsed.keys === 'string' && Array.isArray(parsed.values)) {
+        const keys = parsed.keys.split(' ');
+        const values = parsed.values as unknown[];
+        if (keys.length === values.length) keys.forEach((k, i) => o.valid(values[i]) && known.set(k, values[i] as V));
       }
     } catch {
       // Start empty.
@@ -50,18 +53,15 @@ export class FileMemo<V> {
   /** Keeps what this build used first, then the rest, up to the cap. Never throws (a read-only folder). */
   save(): void {
     if (!this.changed) return;
-    const values: Record<string, V> = {};
-    let n = 0;
-    for (const map of [this.used, this.known]) {
-      for (const [k, x] of map) {
-        if (n >= this.max) break;
-        if (k in values) continue;
-        values[k] = x;
-        n++;
-      }
+    const kept = new Map<string, V>(this.used);
+    for (const [k, x] of this.known) {
+      if (kept.size >= this.max) break;
+      if (!kept.has(k)) kept.set(k, x);
     }
+    const keys = [...kept.keys()].slice(0, this.max);
     try {
-      writePrivateFile(this.file, JSON.stringify({ ...this.head, values }));
+      // Keys in one string, values in one array: parsed ~3x sooner than an object of a thousand keys.
+      writePrivateFile(this.file, JSON.stringify({ ...this.head, keys: keys.join(' '), values: keys.map((k) => kept.get(k)) }));
     } catch {
       // The next build computes them again.
     }

@@ -21,7 +21,7 @@ describe('FileCountMemo', () => {
   });
 
   it('starts empty on a damaged or foreign file, and writes a good one over it', () => {
-    for (const bad of ['not json', '{"v":1,"counts":{}}', '{"v":3,"salt":"","values":{"x":-1,"y":"3","z":1.5}}', '[]']) {
+    for (const bad of ['not json', '{"v":1,"counts":{}}', '{"v":3,"salt":"","keys":"x y z","values":[-1,"3",1.5]}', '{"v":3,"salt":"","keys":"x y","values":[1]}', '[]']) {
       const d = dir();
       writeFileSync(join(d, 'token-counts.json'), bad);
       const m = FileCountMemo.load(d);
