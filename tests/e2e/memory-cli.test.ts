@@ -413,6 +413,13 @@ describe('remember, query, list, forget, status', () => {
     expect(ctx).toContain('port 8080');
     expect(ctx).toContain('is 4000');
     expect(ctx).toMatch(/memories \d and \d disagree/);
+    // The next build takes the pair's decision from the one before it: the same note, and gone with a reindex.
+    const memo = join(sb.project, '.claude-mem', 'conflict-pairs.json');
+    expect(existsSync(memo)).toBe(true);
+    expect(cm(['context'], o).stdout).toBe(ctx);
+    expect(cm(['reindex'], o).status).toBe(0);
+    expect(existsSync(memo)).toBe(false);
+    expect(cm(['context'], o).stdout).toBe(ctx);
     expect(cm(['context', '--for', 'bogus'], o).stderr).toMatch(/no adapter knows "bogus"/);
     expect(cm(['context', '--for', 'codex'], o).stderr).not.toMatch(/no adapter knows/);
     // "we use" is about this code, not the person: a brand-new repo does not get it.
