@@ -45,3 +45,13 @@ describe('FileConflictMemo', () => {
     expect(() => forgetConflicts(d)).not.toThrow();
   });
 });
+
+describe('FileConflictMemo in a folder that does not exist', () => {
+  it('saves nothing rather than create the folder', () => {
+    const d = join(dir(), 'no-project-here', '.claude-mem');
+    const m = FileConflictMemo.load(d, 's');
+    m.set('x', true);
+    m.save();
+    expect(existsSync(d)).toBe(false);
+  });
+});

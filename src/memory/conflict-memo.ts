@@ -1,6 +1,6 @@
 import type { ConflictMemo } from '../inject/index.js';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeFile } from '../fs-private.js';
 import { FileMemo } from './file-memo.js';
 
 /**
@@ -38,11 +38,11 @@ export class FileConflictMemo implements ConflictMemo {
   }
 }
 
-/** Drops every kept decision (after a reindex). Never throws: a folder that cannot be written had no memo saved in it either. */
+/** Drops every kept decision (after a reindex). Never throws: a folder no file can be removed from had none saved in it either. */
 export function forgetConflicts(projectDataDir: string): void {
   try {
-    rmSync(join(projectDataDir, FILE), { force: true });
+    removeFile(join(projectDataDir, FILE));
   } catch {
-    // Nothing to drop.
+    // Nothing was kept there.
   }
 }

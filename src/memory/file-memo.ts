@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { writePrivateFile } from '../fs-private.js';
 
 /**
@@ -52,7 +52,8 @@ export class FileMemo<V> {
 
   /** Keeps what this build used first, then the rest, up to the cap. Never throws (a read-only folder). */
   save(): void {
-    if (!this.changed) return;
+    // Never the reason a project folder appears: where there is none, there is nothing to keep.
+    if (!this.changed || !existsSync(dirname(this.file))) return;
     const kept = new Map<string, V>(this.used);
     for (const [k, x] of this.known) {
       if (kept.size >= this.max) break;
