@@ -17,7 +17,7 @@ const PAIRS: Array<[string, string[]]> = [
   ['任务', ['job', 'task']], ['导出', ['export']], ['导入', ['import']], ['内存', ['memory']], ['性能', ['performance']],
   ['审批', ['approval', 'approve']], ['规范', ['convention']], ['命名', ['naming']], ['发布', ['release']], ['标签', ['tag']],
   ['构件', ['artifact']], ['二进制', ['binary', 'binaries']], ['检查', ['lint', 'check']], ['代码风格', ['lint', 'style']],
-  ['格式化', ['format']], ['提交', ['commit']], ['合并', ['merge']], ['脚本', ['script']], ['流水线', ['pipeline', 'ci']],
+  ['格式化', ['format']], ['提交', ['commit']], ['合并', ['merge']], ['脚本', ['script']], ['位置', ['location']], ['流水线', ['pipeline', 'ci']],
   ['工作流', ['workflow']], ['容器', ['container']], ['镜像', ['image']], ['密码', ['password']], ['令牌', ['token']],
   ['请求', ['request']], ['响应', ['response']], ['路由', ['route']], ['表', ['table']], ['字段', ['column', 'field']],
   ['索引', ['index']], ['查询', ['query']], ['重试', ['retry']], ['并发', ['concurrency']], ['锁', ['lock']], ['过期', ['expiry', 'ttl']],

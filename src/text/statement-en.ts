@@ -5,6 +5,7 @@
  * region is eu-west-1" states nothing. Pure.
  */
 import { cutValue, plausibleSubject, plausibleValue, type Found, type Shape } from './statement.js';
+import { PLACE_VALUE } from './place-value.js';
 import { LazyPattern } from './lazy-pattern.js';
 import changeWords from './lexicon/change-words.json' with { type: 'json' };
 
@@ -62,6 +63,9 @@ const SHAPES: Shape[] = [
   { cue: /\bused to be\b/i, re: re(`^${NP}\\s+used to be\\s+(.+?)\\s*[,;]\\s*(?:but\\s+)?(?:now\\s+)?(?:it(?:'s|\\s+is)|they(?:'re|\\s+are)|now)\\s+${REST}`), subject: 1, other: 2, value: 3 },
   // "The retry count was 3, now it's 5." / "… was 3; it is now 5."
   { cue: /\b(?:was|were)\b[^]*\bnow\b/i, re: re(`^${NP}\\s+(?:was|were)\\s+(.+?)\\s*[,;]\\s*(?:but\\s+)?(?:now\\s+)?(?:it(?:'s|\\s+is)|they(?:'re|\\s+are))\\s+(?:now\\s+)?${REST}`), subject: 1, other: 2, value: 3 },
+  // "The config file is in config/app.yaml", "The deploy script moved to tools/deploy.sh": where it is, as "lives in"
+  // says (and Chinese 在). Only a path, a file or a host: "is in review", "moved to Envoy" say other things.
+  { cue: /\b(?:is|are|moved|relocated)\b/i, re: re(`^${NP}\\s+(?:(?:has|have|was|were)\\s+)?(?:now\\s+)?(?:moved|relocated|(?:is|are)(?:\\s+now)?)\\s+(?:to|into|in|inside|under|at|on)\\s+${PLACE_VALUE}\\s*(?:[;,.!]|$)`), subject: 1, value: 2, aspect: 'location' },
   // "The API gateway moved to Envoy."
   { cue: /\b(?:moved|switched|migrated|changed|went|is moving|has moved|was moved)\b/i, re: re(`^${NP}\\s+(?:has\\s+|was\\s+|is\\s+)?(?:moved|switched|migrated|changed|went|moving)\\s+(?:over\\s+)?to\\s+${REST}`), subject: 1, value: 2 },
   // "Replaced X with Y as the e2e command."

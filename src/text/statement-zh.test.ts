@@ -1,10 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { chineseStatement } from './statement-zh.js';
+import { statementOf } from './statement.js';
 
 describe('Chinese subjects', () => {
   it('an adverb that closes the subject\'s clause is not part of it', () => {
     expect(chineseStatement('日志也统一用 JSON 格式')?.subject).toBe('日志');
     expect(chineseStatement('缓存都换成 Redis 了')?.subject).toBe('缓存');
     expect(chineseStatement('预览服务器端口是 8080')?.subject).toBe('预览服务器端口');
+  });
+});
+
+describe('where a thing is', () => {
+  it('在, 放在, 位于 and 挪到 before a path, a file or a host state its location, in the words English uses', () => {
+    for (const [sentence, value] of [
+      ['配置文件在 config/app.yaml', 'config/app.yaml'],
+      ['配置文件现在放在 config/app.yaml 里', 'config/app.yaml'],
+      ['配置文件位于 config/app.yaml', 'config/app.yaml'],
+      ['我们把配置文件挪到 config/prod.yaml 了', 'config/prod.yaml'],
+      ['配置文件都在 etc/app 目录下，每天备份', 'etc/app'],
+    ]) {
+      const s = statementOf(sentence ?? '');
+      expect(s, sentence).toMatchObject({ value, stance: 'assert' });
+      // The same subject key as "The config file lives in …" / "is in …".
+      expect(s?.key, sentence).toBe(statementOf(`The config file lives in ${value}`)?.key);
+      expect(s?.key, sentence).toBe(statementOf(`The config file is in ${value}`)?.key);
+    }
+    expect(statementOf('预发数据库在 db-stage-02 上')?.key).toBe(statementOf('The staging database moved to db-stage-03')?.key);
+  });
+
+  it('在 that says something else states no location', () => {
+    for (const sentence of ['我在 main 分支上', '代码在 review 中', '我们在 staging.example.com 上测试', '他在 src/app.ts 里改了一个 bug', '配置文件在 config/app.yaml 里定义了端口', '问题在于 config.yaml 没有加载']) {
+      expect(statementOf(sentence)?.value ?? '', sentence).not.toMatch(/config|staging|src|main|review/);
+    }
+  });
+
+  it('English "is in" and "moved to" say where only before a place, not a version or a tool', () => {
+    expect(statementOf('The deploy script is at scripts/deploy.sh')?.key).toBe(statementOf('The deploy script moved to tools/deploy.sh')?.key);
+    expect(statementOf('The API gateway moved to Envoy.')?.subject).toBe('API gateway');
+    expect(statementOf('Node is at 20.11.1')).toMatchObject({ subject: 'Node', value: '20.11.1' });
   });
 });

@@ -5,8 +5,10 @@
  * clause, after words of time (以后, 现在) that carry no part of it. Pure.
  */
 import { cutValue, plausibleSubject, plausibleValue, type Found, type Shape } from './statement.js';
+import { PLACE_VALUE } from './place-value.js';
 import { LazyPattern } from './lazy-pattern.js';
 import changeWords from './lexicon/change-words.json' with { type: 'json' };
+import placeWords from './lexicon/place-words.json' with { type: 'json' };
 
 /** A subject: a short run of Chinese, Latin words and digits (JDK 版本, preview 端口). */
 const S = '([\\p{Script=Han}A-Za-z0-9][\\p{Script=Han}A-Za-z0-9 ._-]{0,20}?)';
@@ -24,12 +26,18 @@ const LEAD_TIME = /^(?:以后|今后|从现在起|从今天起|之后|往后|后
 const LEAD_BA = /^(?:我们|我|你们|你|他们|他|她|咱们|大家)?(?:已经|已|刚刚|刚|先|又|再|也)?把\s*/u;
 
 
+/** Words as alternatives of a pattern, longest first (so 放在 is tried before 在). */
+const longestFirst = (words: string[]): string => [...words].sort((a, b) => b.length - a.length).join('|');
+
 /** The verbs that put a new value after them, longest first (lexicon/change-words.json). */
-export const CHANGE_VERBS = [...changeWords.zh_verbs].sort((a, b) => b.length - a.length).join('|');
+export const CHANGE_VERBS = longestFirst(changeWords.zh_verbs);
 const CHANGE = `(?:统一)?(?:${CHANGE_VERBS}|${changeWords.zh_use.join('|')})`;
 
 const CHANGE_RE = new RegExp(CHANGE, 'u');
 
+/** Where a thing is or was moved to (lexicon/place-words.json). */
+const PLACE = `(?:${longestFirst(placeWords.zh_verbs)})了?`;
+const PLACE_AFTER = `(?:${longestFirst(placeWords.zh_after)})?`;
 const SHAPES: Shape[] = [
   // 缓存已经不是 Redis 了，改为 Memcached
   { cue: /不(?:再)?是/u, re: re(`^${S}(?:已经|已)?不(?:再)?是\\s*([^，,。]+?)\\s*了?[，,]\\s*(?:现在)?(?:改为|改成|换成|而是|是|用)${V}`), subject: 1, other: 2, value: 3 },
@@ -43,6 +51,9 @@ const SHAPES: Shape[] = [
   { cue: /接手|负责|维护|在管|主管|接管/u, re: re(`^${NAME}\\s*(?:接手|负责|维护|在管|主管|接管)(?:了)?\\s*${S}(?:[，,。]|$)`), value: 1, subject: 2, owner: true },
   // 对账模块交给孙浩
   { cue: /交给|转给|移交给|交接给/u, re: re(`^${S}(?:已)?(?:交给|转给|移交给|交接给)(?:了)?\\s*${NAME}(?:[，,。]|$)`), subject: 1, value: 2, owner: true },
+  // 配置文件在 config/app.yaml / 日志都放在 /var/log/app 下面 / 部署脚本挪到 tools/deploy.sh 了: its location (English "lives in").
+  // 在 says many other things (我在看, 代码在 review 中): only a path, a file or a host after it says where.
+  { cue: /在|位于|到|去/u, re: re(`^${S}(?:现在|目前|都|也|还|一般|默认|统一|已经|已)*${PLACE}\\s*${PLACE_VALUE}\\s*${PLACE_AFTER}了?(?:[，,。；;！!]|$)`), subject: 1, value: 2, aspect: '位置' },
   // 构建命令切到 ./gradlew build / 统一用 JDK 21
   { cue: CHANGE_RE, re: re(`^${S}${CHANGE}了?${V}`), subject: 1, value: 2 },
   // 覆盖率门槛提到了 85% / 超时调到 30 秒: a quantity raised or lowered. Only before a number, as 提到 also means "mentioned".
@@ -133,7 +144,8 @@ export function chineseStatement(sentence: string): Found | undefined {
         const value = cutValue(m[shape.value] ?? '');
         if (!plausibleSubject(subject) || !plausibleValue(value, { amidHan: true })) continue;
         const other = shape.other !== undefined && m[shape.other] ? cutValue(m[shape.other] ?? '') : undefined;
-        return { subject, value, stance: 'assert', ...(other ? { other } : {}), ...(shape.owner ? { owner: true } : {}) };
+        const named = shape.aspect ? `${subject}${shape.aspect}` : subject;
+        return { subject: named, value, stance: 'assert', ...(other ? { other } : {}), ...(shape.owner ? { owner: true } : {}) };
       }
     }
   }

@@ -1,0 +1,8 @@
+/**
+ * A place, as a pattern group: a path (config/app.yaml, /var/log/app,
+ * tools/), a file or host name (app.yaml, staging.example.com) or a
+ * numbered host (db-stage-02); not a version (20.11.1). After "is in", "在"
+ * or "moved to", only a value of one of these shapes says where a thing is.
+ */
+export const PLACE_VALUE =
+  '((?:[\\w~@:.-]*/[\\w~@:./-]*)|(?:[\\w-]*[A-Za-z]{2}[\\w-]*\\.[\\w.-]*\\w)|(?:[\\w-]*\\.[\\w-]*[A-Za-z]{2}[\\w.-]*)|(?:[A-Za-z]\\w*(?:-\\w+)*-\\d[\\w-]*))';
