@@ -110,6 +110,31 @@ export function productVersion(value: string): { product: string; version: strin
   return m ? { product: (m[1] ?? '').toLowerCase(), version: (m[2] ?? '').replace(/^v/, '') } : undefined;
 }
 
+/**
+ * The subject a bare version belongs to: "Bumped node to 22.3.0" says the
+ * Node version, as "The Node version is 20.11.1" and "we're on Node 22" do.
+ * A runtime the lists know takes any version; another capitalised name
+ * only a dotted one ("Bumped Tailwind to 4.1.0"), since "Replicas to 3" is
+ * a count. Undefined when the subject already says version, or the value
+ * is not a bare version.
+ */
+export function versionSubject(subject: string, value: string): string | undefined {
+  const bare = value.trim().replace(/^(?:version|版本)\s*/iu, '');
+  if (!BARE_VERSION.test(bare)) return undefined;
+  const name = subject.trim().replace(/^(?:the|our|its)\s+/i, '');
+  // "The Node.js version is v22" is the Node version too: the runtime by its one spelling.
+  const product = name.replace(/\s*(?:\bversions?\b|版本)$/iu, '');
+  const said = product !== name;
+  const named = `${product} ${bare}`;
+  const known = firstTool(named);
+  if (known) return known.tool.needsVersion && known.at === 0 && known.end === named.length ? known.tool.subject : undefined;
+  if (said) return undefined;
+  const m = PRODUCT.exec(named);
+  return m && m[0].trim() === named && bare.includes('.') ? `${name} version` : undefined;
+}
+
+const BARE_VERSION = new RegExp(String.raw`^${VERSION}$`);
+
 /** Pure: the tool a clause says is in use, as the value of its role. */
 export function toolStatement(sentence: string): Found | undefined {
   // Most sentences name no tool and no upgrade: one scan each says so.

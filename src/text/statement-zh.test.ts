@@ -37,6 +37,6 @@ describe('where a thing is', () => {
   it('English "is in" and "moved to" say where only before a place, not a version or a tool', () => {
     expect(statementOf('The deploy script is at scripts/deploy.sh')?.key).toBe(statementOf('The deploy script moved to tools/deploy.sh')?.key);
     expect(statementOf('The API gateway moved to Envoy.')?.subject).toBe('API gateway');
-    expect(statementOf('Node is at 20.11.1')).toMatchObject({ subject: 'Node', value: '20.11.1' });
+    expect(statementOf('Node is at 20.11.1')).toMatchObject({ subject: 'Node version', value: '20.11.1' });
   });
 });

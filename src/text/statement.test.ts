@@ -203,6 +203,25 @@ describe('statements of a value (pure)', () => {
   });
 });
 
+describe('a product at a bare version', () => {
+  it('is about its version, whatever the sentence called it', () => {
+    const key = statementOf('The Node version is 20.11.1')?.key;
+    for (const sentence of ['Bumped node to 22.3.0', 'Upgraded Node to 22', 'The Node.js version is v22.3.0', 'NodeJS version: 18', 'node 升级到 22.3.0']) {
+      expect(statementOf(sentence)?.key, sentence).toBe(key);
+    }
+    expect(statementOf('Bumped Tailwind to 4.1.0')?.key).toBe(statementOf('The Tailwind version is 4.0.2')?.key);
+    // The words said stay when they already name it.
+    expect(statementOf('Java 版本是 21')?.subject).toBe('Java 版本');
+  });
+
+  it('only when the value is a version of a product: a count or a duration keeps its subject', () => {
+    expect(statementOf('Bumped the replicas to 3')?.subject).toBe('replicas');
+    expect(statementOf('Set Replicas to 3')?.subject).toBe('Replicas');
+    expect(statementOf('Bumped the timeout to 2.5')?.subject).toBe('timeout');
+    expect(statementOf('The preview port is 3001')?.subject).toBe('preview port');
+  });
+});
+
 describe('subject keys (pure)', () => {
   it('folds wording, plurals, abbreviations and the other language onto one key', () => {
     expect(subjectKey('the e2e command')).toBe(subjectKey('end-to-end commands'));

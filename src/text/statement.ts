@@ -12,7 +12,7 @@ import { stripChatter } from './chatter.js';
 import participles from './lexicon/participles.json' with { type: 'json' };
 import { englishStatement } from './statement-en.js';
 import { chineseStatement } from './statement-zh.js';
-import { toolStatement } from './statement-tools.js';
+import { toolStatement, versionSubject } from './statement-tools.js';
 import { subjectKey } from './subject-key.js';
 import type { Pattern } from './lazy-pattern.js';
 
@@ -146,9 +146,12 @@ function shapeStatement(sentence: string, alone: boolean): Found | undefined {
 
 function keyed(found: Found | undefined): Statement | undefined {
   if (!found) return undefined;
-  const key = subjectKey(found.owner ? `${found.subject} owner` : found.subject);
+  // A product at a bare version ("Bumped node to 22.3.0") is about its version; the words said stay when they name it already.
+  const version = found.owner ? undefined : versionSubject(found.subject, found.value);
+  const said = version && subjectKey(version) !== subjectKey(found.subject) ? version : found.subject;
+  const key = subjectKey(found.owner ? `${said} owner` : said);
   if (!key) return undefined;
-  const subject = found.owner ? ownerPhrase(found.subject) : found.subject;
+  const subject = found.owner ? ownerPhrase(said) : said;
   return { subject, key, value: found.value, stance: found.stance, ...(found.other ? { other: found.other } : {}) };
 }
 
