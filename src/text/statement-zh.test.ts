@@ -37,6 +37,8 @@ describe('where a thing is', () => {
   it('English "is in" and "moved to" say where only before a place, not a version or a tool', () => {
     expect(statementOf('The deploy script is at scripts/deploy.sh')?.key).toBe(statementOf('The deploy script moved to tools/deploy.sh')?.key);
     expect(statementOf('The API gateway moved to Envoy.')?.subject).toBe('API gateway');
+    for (const sentence of ['The file is in UTF-8', 'The model is on GPT-4', 'The release is on v2.3.0']) expect(statementOf(sentence)?.subject, sentence).not.toMatch(/location/);
+    expect(statementOf('The app is on web-01')?.subject).toBe('app location');
     expect(statementOf('Node is at 20.11.1')).toMatchObject({ subject: 'Node version', value: '20.11.1' });
   });
 });
