@@ -32,7 +32,7 @@ const PAIRS: Array<[string, string[]]> = [
   ['组件', ['component']], ['证书', ['certificate']], ['节点', ['node']], ['副本', ['replica']], ['实例', ['instance']],
   ['负载均衡', ['load balancer']], ['环境', ['environment']], ['生产', ['production']], ['预发', ['staging']], ['文档', ['docs']],
   ['信息', ['message']], ['邮箱', ['email']], ['邮件', ['email']], ['频率', ['frequency']], ['间隔', ['interval']], ['阈值', ['threshold']],
-  ['默认', ['default']], ['目标', ['target']], ['超时时间', ['timeout']], ['网关', ['gateway']], ['编码', ['encoding']], ['单位', ['unit']], ['主', ['primary']], ['图片', ['image']], ['包管理器', ['package manager']],
+  ['默认', ['default']], ['目标', ['target']], ['超时时间', ['timeout']], ['网关', ['gateway']], ['编码', ['encoding']], ['单位', ['unit']], ['主', ['primary']], ['主分支', ['main branch']], ['图片', ['image']], ['包管理器', ['package manager']],
 ];
 
 const ZH_TO_EN = new Map(PAIRS);

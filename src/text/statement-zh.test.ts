@@ -42,3 +42,14 @@ describe('where a thing is', () => {
     expect(statementOf('Node is at 20.11.1')).toMatchObject({ subject: 'Node version', value: '20.11.1' });
   });
 });
+
+describe('Chinese changes said with 到', () => {
+  it('调到, 改到, 推迟到 name the new value; 从 A 调到 B keeps the subject clean of A', () => {
+    expect(statementOf('接口超时时间从 30 秒调到 60 秒')).toMatchObject({ subject: '接口超时时间', value: '60 秒', other: '30 秒' });
+    expect(statementOf('发版改到周四了')).toMatchObject({ subject: '发版', value: '周四' });
+    expect(statementOf('发版推迟到下周一')).toMatchObject({ subject: '发版', value: '下周一' });
+    // 挪到 a place is where it is; 挪到 a day is its new value.
+    expect(statementOf('发版挪到周四')?.subject).toBe('发版');
+    expect(statementOf('主分支是 main')?.key).toBe(statementOf('The main branch is main')?.key);
+  });
+});
