@@ -10,7 +10,7 @@ const PAIRS: Array<[string, string[]]> = [
   ['时区', ['timezone']], ['接口', ['api', 'endpoint']], ['测试', ['test', 'tests']], ['部署', ['deploy']], ['日志', ['log', 'logs']],
   ['数据库', ['database', 'db']], ['缓存', ['cache']], ['配置', ['config']], ['回滚', ['rollback']], ['端口', ['port']],
   ['命令', ['command']], ['目录', ['directory', 'dir']], ['文件', ['file']], ['版本', ['version']], ['依赖', ['dependency', 'dependencies']],
-  ['分支', ['branch']], ['迁移', ['migration', 'migrations']], ['启动', ['start']], ['构建', ['build']], ['格式', ['format']],
+  ['分支', ['branch']], ['迁移', ['migration', 'migrations']], ['启动', ['start']], ['构建', ['build']], ['输出', ['output']], ['产物', ['artifact', 'artifacts']], ['格式', ['format']],
   ['错误', ['error']], ['用户', ['user']], ['权限', ['permission']], ['密钥', ['key', 'secret']], ['环境变量', ['env']],
   ['模块', ['module']], ['服务', ['service']], ['上传', ['upload']], ['下载', ['download']], ['登录', ['login']], ['认证', ['auth']],
   ['签名', ['signature', 'signed']], ['超时', ['timeout']], ['限流', ['rate', 'limit']], ['队列', ['queue']], ['消息', ['message']],

@@ -39,6 +39,10 @@ describe('where a thing is', () => {
     expect(statementOf('The API gateway moved to Envoy.')?.subject).toBe('API gateway');
     for (const sentence of ['The file is in UTF-8', 'The model is on GPT-4', 'The release is on v2.3.0']) expect(statementOf(sentence)?.subject, sentence).not.toMatch(/location/);
     expect(statementOf('The app is on web-01')?.subject).toBe('app location');
+    // Where it is put says where it is: "goes to", "is written to", "gets saved under" a place.
+    expect(statementOf('The build output goes to dist/')).toMatchObject({ subject: 'build output location', value: 'dist/' });
+    expect(statementOf('Build artifacts are written to build/out')?.key).toBe(statementOf('Build artifacts now live in out/')?.key);
+    expect(statementOf('The build output is written to out/')?.key).toBe(statementOf('构建输出在 out/ 目录下')?.key);
     expect(statementOf('Node is at 20.11.1')).toMatchObject({ subject: 'Node version', value: '20.11.1' });
   });
 });
