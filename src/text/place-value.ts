@@ -7,3 +7,6 @@
  */
 export const PLACE_VALUE =
   '((?:[\\w~@:.-]*/[\\w~@:./-]*)|(?:[\\w-]*[A-Za-z]{2}[\\w-]*\\.[\\w.-]*\\w)|(?:[\\w-]*\\.[\\w-]*[A-Za-z]{2}[\\w.-]*)|(?:[a-z][a-z0-9]*(?:-[a-z0-9]+)*-\\d{2,}(?![\\w-])))';
+
+/** Cheap to test before the shapes that need a place: a sentence with none has no slash, dotted name or numbered host. */
+export const PLACE_HINT = /[\w~]\/|\/[\w~]|\.[A-Za-z]{2}|[a-z]-\d{2}/i;

@@ -5,7 +5,7 @@
  * region is eu-west-1" states nothing. Pure.
  */
 import { cutValue, plausibleSubject, plausibleValue, type Found, type Shape } from './statement.js';
-import { PLACE_VALUE } from './place-value.js';
+import { PLACE_HINT, PLACE_VALUE } from './place-value.js';
 import placeWords from './lexicon/place-words.json' with { type: 'json' };
 import { LazyPattern } from './lazy-pattern.js';
 import changeWords from './lexicon/change-words.json' with { type: 'json' };
@@ -53,7 +53,6 @@ const CHANGE_VERBS =
 const LEXICON_VERBS = [...changeWords.en].sort((a, b) => b.length - a.length).join('|');
 /** What a thing does or has done to it on its way to a place (lexicon/place-words.json). */
 const PLACE_VERBS = [...placeWords.en_verbs].sort((a, b) => b.length - a.length).join('|');
-const PLACE_CUE = new RegExp(`\\b(?:is|are|${PLACE_VERBS})\\b`, 'i');
 
 /** Shapes that say a value changed or holds, best evidence first. */
 const SHAPES: Shape[] = [
@@ -69,7 +68,7 @@ const SHAPES: Shape[] = [
   { cue: /\b(?:was|were)\b[^]*\bnow\b/i, re: re(`^${NP}\\s+(?:was|were)\\s+(.+?)\\s*[,;]\\s*(?:but\\s+)?(?:now\\s+)?(?:it(?:'s|\\s+is)|they(?:'re|\\s+are))\\s+(?:now\\s+)?${REST}`), subject: 1, other: 2, value: 3 },
   // "The config file is in config/app.yaml", "The deploy script moved to tools/deploy.sh": where it is, as "lives in"
   // says (and Chinese 在). Only a path, a file or a host: "is in review", "moved to Envoy" say other things.
-  { cue: PLACE_CUE, re: re(`^${NP}\\s+(?:(?:has|have|had|is|are|was|were|gets?|got)\\s+)?(?:(?:been|now|being)\\s+)*(?:${PLACE_VERBS}|is|are)(?:\\s+now)?\\s+(?:to|into|in|inside|under|at|on)\\s+${PLACE_VALUE}\\s*(?:[;,.!]|$)`), subject: 1, value: 2, aspect: 'location' },
+  { cue: PLACE_HINT, re: re(`^${NP}\\s+(?:(?:has|have|had|is|are|was|were|gets?|got)\\s+)?(?:(?:been|now|being)\\s+)*(?:${PLACE_VERBS}|is|are)(?:\\s+now)?\\s+(?:to|into|in|inside|under|at|on)\\s+${PLACE_VALUE}\\s*(?:[;,.!]|$)`), subject: 1, value: 2, aspect: 'location' },
   // "The API gateway moved to Envoy."
   { cue: /\b(?:moved|switched|migrated|changed|went|is moving|has moved|was moved)\b/i, re: re(`^${NP}\\s+(?:has\\s+|was\\s+|is\\s+)?(?:moved|switched|migrated|changed|went|moving)\\s+(?:over\\s+)?to\\s+${REST}`), subject: 1, value: 2 },
   // "Replaced X with Y as the e2e command."

@@ -5,7 +5,7 @@
  * clause, after words of time (以后, 现在) that carry no part of it. Pure.
  */
 import { cutValue, plausibleSubject, plausibleValue, type Found, type Shape } from './statement.js';
-import { PLACE_VALUE } from './place-value.js';
+import { PLACE_HINT, PLACE_VALUE } from './place-value.js';
 import { LazyPattern } from './lazy-pattern.js';
 import changeWords from './lexicon/change-words.json' with { type: 'json' };
 import placeWords from './lexicon/place-words.json' with { type: 'json' };
@@ -53,7 +53,7 @@ const SHAPES: Shape[] = [
   { cue: /交给|转给|移交给|交接给/u, re: re(`^${S}(?:已)?(?:交给|转给|移交给|交接给)(?:了)?\\s*${NAME}(?:[，,。]|$)`), subject: 1, value: 2, owner: true },
   // 配置文件在 config/app.yaml / 日志都放在 /var/log/app 下面 / 部署脚本挪到 tools/deploy.sh 了: its location (English "lives in").
   // 在 says many other things (我在看, 代码在 review 中): only a path, a file or a host after it says where.
-  { cue: /在|位于|到|去/u, re: re(`^${S}(?:现在|目前|都|也|还|一般|默认|统一|已经|已)*${PLACE}\\s*${PLACE_VALUE}\\s*${PLACE_AFTER}了?(?:[，,。；;！!]|$)`), subject: 1, value: 2, aspect: '位置' },
+  { cue: PLACE_HINT, re: re(`^${S}(?:现在|目前|都|也|还|一般|默认|统一|已经|已)*${PLACE}\\s*${PLACE_VALUE}\\s*${PLACE_AFTER}了?(?:[，,。；;！!]|$)`), subject: 1, value: 2, aspect: '位置' },
   // 构建命令切到 ./gradlew build / 统一用 JDK 21
   { cue: CHANGE_RE, re: re(`^${S}${CHANGE}了?${V}`), subject: 1, value: 2 },
   // 覆盖率门槛提到了 85% / 超时调到 30 秒: a quantity raised or lowered. Only before a number, as 提到 also means "mentioned".
