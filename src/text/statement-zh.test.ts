@@ -34,6 +34,12 @@ describe('where a thing is', () => {
     }
   });
 
+  it('reads a pasted run of 200,000 characters after "is in" or 在 in one pass (it took minutes when a name was matched between two open runs)', () => {
+    const run = 'a'.repeat(200_000);
+    expect(statementOf(`The config is in ${run}/x y`)?.subject ?? '').not.toMatch(/location/);
+    expect(statementOf(`配置文件在 ${run}/x 的`)?.subject ?? '').not.toMatch(/位置/);
+  });
+
   it('English "is in" and "moved to" say where only before a place, not a version or a tool', () => {
     expect(statementOf('The deploy script is at scripts/deploy.sh')?.key).toBe(statementOf('The deploy script moved to tools/deploy.sh')?.key);
     expect(statementOf('The API gateway moved to Envoy.')?.subject).toBe('API gateway');
