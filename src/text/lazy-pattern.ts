@@ -29,3 +29,6 @@ export interface Pattern {
   exec(s: string): RegExpExecArray | null;
   test(s: string): boolean;
 }
+
+/** Words as the alternatives of a pattern, longest first (so "increased" is tried before "increase", 放在 before 在). */
+export const longestFirst = (words: readonly string[]): string => [...words].sort((a, b) => b.length - a.length).join('|');

@@ -7,7 +7,7 @@
 import { cutValue, plausibleSubject, plausibleValue, type Found, type Shape } from './statement.js';
 import { PLACE_HINT, PLACE_VALUE } from './place-value.js';
 import placeWords from './lexicon/place-words.json' with { type: 'json' };
-import { LazyPattern } from './lazy-pattern.js';
+import { LazyPattern, longestFirst } from './lazy-pattern.js';
 import changeWords from './lexicon/change-words.json' with { type: 'json' };
 
 /** Words no noun phrase holds: verbs, conjunctions, pronouns, the prepositions the shapes below turn on. */
@@ -50,9 +50,9 @@ const CHANGE_VERBS =
   'bumped|set|moved|switched|changed|migrated|upgraded|downgraded|updated|raised|lowered|increased|decreased|reduced|pinned|renamed|pointed|repointed|flipped|reset|configured|changing|moving|switching|bumping|setting';
 
 /** The verbs of change (lexicon/change-words.json), longest first so "increased" is not read as "increase". */
-const LEXICON_VERBS = [...changeWords.en].sort((a, b) => b.length - a.length).join('|');
+const LEXICON_VERBS = longestFirst(changeWords.en);
 /** What a thing does or has done to it on its way to a place (lexicon/place-words.json). */
-const PLACE_VERBS = [...placeWords.en_verbs].sort((a, b) => b.length - a.length).join('|');
+const PLACE_VERBS = longestFirst(placeWords.en_verbs);
 
 /** Shapes that say a value changed or holds, best evidence first. */
 const SHAPES: Shape[] = [

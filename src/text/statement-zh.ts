@@ -6,7 +6,7 @@
  */
 import { cutValue, plausibleSubject, plausibleValue, type Found, type Shape } from './statement.js';
 import { PLACE_HINT, PLACE_VALUE } from './place-value.js';
-import { LazyPattern } from './lazy-pattern.js';
+import { LazyPattern, longestFirst } from './lazy-pattern.js';
 import changeWords from './lexicon/change-words.json' with { type: 'json' };
 import placeWords from './lexicon/place-words.json' with { type: 'json' };
 
@@ -25,9 +25,6 @@ const LEAD_TIME = /^(?:以后|今后|从现在起|从今天起|之后|往后|后
  */
 const LEAD_BA = /^(?:我们|我|你们|你|他们|他|她|咱们|大家)?(?:已经|已|刚刚|刚|先|又|再|也)?把\s*/u;
 
-
-/** Words as alternatives of a pattern, longest first (so 放在 is tried before 在). */
-const longestFirst = (words: string[]): string => [...words].sort((a, b) => b.length - a.length).join('|');
 
 /** The verbs that put a new value after them, longest first (lexicon/change-words.json). */
 export const CHANGE_VERBS = longestFirst(changeWords.zh_verbs);
