@@ -115,6 +115,19 @@ describe('distillSegment', () => {
     expect(d.candidates).toEqual([]);
   });
 
+  it('keeps a request that only names a much-asked subject out, and its value when the user states one', () => {
+    const d = distillSegment(
+      segment([
+        ['look into the test command for the api package', ['Sure.']],
+        ['检查一下构建命令', ['好的。']],
+        ['the test command should be pnpm vitest run', ['Noted.']],
+        ['构建命令改成 pnpm build', ['好的。']],
+      ]),
+      ctx,
+    );
+    expect(d.candidates.map((c) => c.text)).toEqual(['the test command should be pnpm vitest run', '构建命令改成 pnpm build']);
+  });
+
   it('extracts paths, backticked names and commands as entities', () => {
     expect(entitiesOf(['edit `config.yaml` and src/db/pool.ts, see https://x.io/a/b v1.2.3'], ['npm run build'])).toEqual(
       expect.arrayContaining(['config.yaml', 'src/db/pool.ts', 'npm run build']),

@@ -8,7 +8,7 @@ import type { Candidate } from '../text/index.js';
 import type { Segment } from '../segmenter/index.js';
 import { classify } from './classify.js';
 import { entitiesOf } from './entities.js';
-import { hasSignal } from './signals.js';
+import { hasEventSignal, hasSignal } from './signals.js';
 import { cleanLine, sentencesOf } from './sentences.js';
 import { condense, extractiveSummary, requestsOf, transcriptReply, turnTranscript } from './summary.js';
 import { isGeneralQuestion, isQuestion } from './questions.js';
@@ -119,7 +119,8 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
     const u = cleanLine(t.user);
     if (t.uncertain || isQuestion(u) || hasMarker(u, ctx.marker) || isTrivia(u) || (isAcknowledgement(u) && weightedLength(u) < ACK_MAX)) continue;
     const c = candidate(ctx, u, t.t, 'user');
-    if (c.type === 'global' || hasSignal(u)) push(c);
+    // A subject's name alone is as often a request ("look at the test command") as a statement: it counts with a value.
+    if (c.type === 'global' || hasEventSignal(u) || (hasSignal(u) && statementOf(u) !== undefined)) push(c);
   }
 
   const requests = requestsOf(seg, ctx.marker);

@@ -134,6 +134,11 @@ const SHAPES: Shape[] = [
   { cue: /\b(?:lives?|kept|stored|sits?|located|resides?)\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:lives?|is kept|are kept|is stored|are stored|sits?|is located|are located|resides?)\\s+(?:in|under|at|on)\\s+${REST}`), subject: 1, value: 2, aspect: 'location' },
   // "docker-compose.yml now has the message queue set to NATS"
   { cue: /\bhas\b.*\bset to\b/i, re: re(`^(?:[\\w./@-]+\\s+)?(?:now\\s+)?(?:has|have)\\s+${NP}\\s+set\\s+to\\s+${REST}`), subject: 1, value: 2 },
+  // "The test command should be npm test", "The port must be 8080": what a thing is to be, said as a rule of the
+  // project (Chinese says it with 应该是, which statement-zh reads as 是).
+  { cue: /\b(?:should|must|shall|has to|have to|needs to|need to|ought to)\s+(?:always\s+)?be\b/i, re: re(`^${NP}\\s+(?:should|must|shall|has to|have to|needs to|need to|ought to)\\s+(?:always\\s+)?be\\s+${REST}`), subject: 1, value: 2 },
+  // "Use make check as the test command", "Always use tabs for indentation": an instruction that names both.
+  { cue: /^(?:please\s+)?(?:always\s+)?use\b/i, re: re(`^(?:please\\s+)?(?:always\\s+)?use\\s+(.+?)\\s+(?:as|for)\\s+${NP}\\s*(?:[;,.!]|$)`), value: 1, subject: 2 },
   // "The preview server port is 3001"
   {
     cue: /\s(?:is|are)\s/i,

@@ -95,6 +95,17 @@ describe('statements of a value (pure)', () => {
     expect(said('文档里提到了 Redis 的配置')).toBeUndefined();
   });
 
+  it('reads a rule of the project ("should be", "must be") and an instruction to use one thing as another', () => {
+    expect(said('The test command should be npm test.')).toEqual({ key: subjectKey('test command'), value: 'npm test', stance: 'assert' });
+    expect(said('The API port must be 8443')).toEqual({ key: subjectKey('API port'), value: '8443', stance: 'assert' });
+    expect(said('Use make check as the test command.')).toEqual({ key: subjectKey('test command'), value: 'make check', stance: 'assert' });
+    expect(said('Always use tabs for indentation')).toEqual({ key: subjectKey('indentation'), value: 'tabs', stance: 'assert' });
+    // A person or a pronoun is no subject, and a use with no role names none.
+    expect(said('You should be careful with the migration.')).toBeUndefined();
+    expect(said('It should be fine now.')).toBeUndefined();
+    expect(said('Use the new API.')).toBeUndefined();
+  });
+
   it('finds owners as the owner of the thing', () => {
     const owner = subjectKey('CMS integration owner');
     expect(said('Ping Chen Wei for anything about the CMS integration.')).toMatchObject({ key: owner, value: 'Chen Wei' });
