@@ -14,7 +14,7 @@ import changeWords from './lexicon/change-words.json' with { type: 'json' };
 const NOT_IN_NP = new Set(
   (
     'is are was were be been being has have had will would can could should must did does do not no and but or so because since when if that which who ' +
-    'then after before while until than to from with into onto now remain remains stay stays failed broke changed moved went said told found fixed added ' +
+    'then after before got gets get while until than to from with into onto now remain remains stay stays failed broke changed moved went said told found fixed added ' +
     'removed looked checked replaces replaced says listens runs serves looks owns maintains handles leads took takes uses use used over we i you he she they it'
   ).split(' '),
 );
@@ -53,6 +53,8 @@ const CHANGE_VERBS =
 const LEXICON_VERBS = longestFirst(changeWords.en);
 /** What a thing does or has done to it on its way to a place (lexicon/place-words.json). */
 const PLACE_VERBS = longestFirst(placeWords.en_verbs);
+/** What a thing is taken from where it lives: "from" names its place only after these. */
+const PLACE_FROM_VERBS = longestFirst(placeWords.en_from_verbs);
 
 /** Shapes that say a value changed or holds, best evidence first. */
 const SHAPES: Shape[] = [
@@ -69,6 +71,8 @@ const SHAPES: Shape[] = [
   // "The config file is in config/app.yaml", "The deploy script moved to tools/deploy.sh": where it is, as "lives in"
   // says (and Chinese 在). Only a path, a file or a host: "is in review", "moved to Envoy" say other things.
   { cue: PLACE_HINT, re: re(`^${NP}\\s+(?:(?:has|have|had|is|are|was|were|gets?|got)\\s+)?(?:(?:been|now|being)\\s+)*(?:${PLACE_VERBS}|is|are)(?:\\s+now)?\\s+(?:to|into|in|inside|under|at|on)\\s+${PLACE_VALUE}\\s*(?:[;,.!]|$)`), subject: 1, value: 2, aspect: 'location' },
+  // "The assets are served from cdn.example.com", "Config is loaded from /etc/app/config.yaml": where it is kept.
+  { cue: PLACE_HINT, re: re(`^${NP}\\s+(?:(?:is|are|was|were|gets?|got)\\s+)?(?:(?:now|still|being)\\s+)*(?:${PLACE_FROM_VERBS})\\s+from\\s+${PLACE_VALUE}\\s*(?:[;,.!]|$)`), subject: 1, value: 2, aspect: 'location' },
   // "The API gateway moved to Envoy."
   { cue: /\b(?:moved|switched|migrated|changed|went|is moving|has moved|was moved)\b/i, re: re(`^${NP}\\s+(?:has\\s+|was\\s+|is\\s+)?(?:moved|switched|migrated|changed|went|moving)\\s+(?:over\\s+)?to\\s+${REST}`), subject: 1, value: 2 },
   // "Replaced X with Y as the e2e command."
@@ -112,8 +116,8 @@ const SHAPES: Shape[] = [
   },
   // "The CMS integration is owned by Chen Wei."
   { cue: /\bby\b/i, re: re(`^${NP}\\s+is\\s+(?:now\\s+)?(?:owned|maintained|run|led|handled|looked after)\\s+by\\s+${NAME}`), subject: 1, value: 2, owner: true },
-  // "The dev server listens on port 8080."
-  { cue: /\bport\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:listens|runs|serves|is served|is running|is listening)\\s+on\\s+port\\s+(\\d{2,5})`), subject: 1, value: 2, aspect: 'port' },
+  // "The dev server listens on port 8080.", "The API uses port 8443" (one port, where a thing uses many tools).
+  { cue: /\bport\b/i, re: re(`^${NP}\\s+(?:now\\s+)?(?:(?:listens|runs|serves|is served|is running|is listening)\\s+on|uses|is using)\\s+port\\s+(\\d{2,5})`), subject: 1, value: 2, aspect: 'port' },
   // "The max upload size went up to 25 MB", "The pool size was lowered to 10"
   { cue: /\b(?:went|goes|increased|decreased|dropped|rose|grew|fell|raised|lowered|reduced|doubled|halved)\b/i, re: re(`^${NP}\\s+(?:has\\s+|was\\s+|is\\s+)?(?:went up|went down|goes up|goes down|increased|decreased|dropped|rose|grew|fell|raised|lowered|reduced|doubled|halved)\\s+to\\s+${REST}`), subject: 1, value: 2 },
   // Any verb of change after its subject: "The retry budget has grown to 8", "The p95 latency improved further, now averaging 180ms",
@@ -121,7 +125,7 @@ const SHAPES: Shape[] = [
   {
     cue: re(`\\b(?:${LEXICON_VERBS})\\b`),
     re: re(
-      `^${NP}\\s+(?:(?:has|have|had|was|were|is|are)\\s+)?(?:been\\s+)?(?:(?:now|just|since|further|already|recently)\\s+)?(?:${LEXICON_VERBS})(?:\\s+(?:further|again|up|down|back|over|significantly|slightly|sharply|steadily))?\\s*,?\\s*(?:now\\s+)?(?:(?:to|at|averaging|around|about|roughly)\\s+|(?=[$€£¥]?\\d))${REST}`,
+      `^${NP}\\s+(?:(?:has|have|had|was|were|is|are|got|gets|get)\\s+)?(?:been\\s+)?(?:(?:now|just|since|further|already|recently)\\s+)?(?:${LEXICON_VERBS})(?:\\s+(?:further|again|up|down|back|over|significantly|slightly|sharply|steadily))?\\s*,?\\s*(?:now\\s+)?(?:(?:to|at|averaging|around|about|roughly)\\s+|(?=[$€£¥]?\\d))${REST}`,
     ),
     subject: 1,
     value: 2,

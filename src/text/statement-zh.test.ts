@@ -26,6 +26,10 @@ describe('where a thing is', () => {
       expect(s?.key, sentence).toBe(statementOf(`The config file is in ${value}`)?.key);
     }
     expect(statementOf('预发数据库在 db-stage-02 上')?.key).toBe(statementOf('The staging database moved to db-stage-03')?.key);
+    // Served or loaded from a place is kept there; moved from a place is not.
+    expect(statementOf('The assets are served from cdn.example.com')).toMatchObject({ key: statementOf('The assets moved to cdn2.example.com')?.key, value: 'cdn.example.com' });
+    expect(statementOf('The config is loaded from /etc/app/config.yaml')?.key).toBe(statementOf('The config lives in /srv/app/config.yaml')?.key);
+    expect(statementOf('The staging database moved from db-stage-02 to db-stage-03')?.value).toBe('db-stage-03');
   });
 
   it('在 that says something else states no location', () => {
@@ -56,10 +60,10 @@ describe('where a thing is', () => {
 describe('Chinese changes said with 到', () => {
   it('调到, 改到, 推迟到 name the new value; 从 A 调到 B keeps the subject clean of A', () => {
     expect(statementOf('接口超时时间从 30 秒调到 60 秒')).toMatchObject({ subject: '接口超时时间', value: '60 秒', other: '30 秒' });
-    expect(statementOf('发版改到周四了')).toMatchObject({ subject: '发版', value: '周四' });
-    expect(statementOf('发版推迟到下周一')).toMatchObject({ subject: '发版', value: '下周一' });
-    // 挪到 a place is where it is; 挪到 a day is its new value.
-    expect(statementOf('发版挪到周四')?.subject).toBe('发版');
+    expect(statementOf('发版改到周四了')).toMatchObject({ subject: '发版时间', value: '周四' });
+    expect(statementOf('发版推迟到下周一')).toMatchObject({ subject: '发版时间', value: '下周一' });
+    // 挪到 a place is where it is; 挪到 a day is its new time (time-value.ts).
+    expect(statementOf('发版挪到周四')?.subject).toBe('发版时间');
     expect(statementOf('主分支是 main')?.key).toBe(statementOf('The main branch is main')?.key);
   });
 });

@@ -100,6 +100,9 @@ describe('statements of a value (pure)', () => {
     expect(said('The API port must be 8443')).toEqual({ key: subjectKey('API port'), value: '8443', stance: 'assert' });
     expect(said('Use make check as the test command.')).toEqual({ key: subjectKey('test command'), value: 'make check', stance: 'assert' });
     expect(said('Always use tabs for indentation')).toEqual({ key: subjectKey('indentation'), value: 'tabs', stance: 'assert' });
+    // "got" is no part of the subject; a port a thing uses is its port (a thing uses many tools, one port).
+    expect(said('The deadline got pushed to March 22.')?.key).toBe(subjectKey('deadline time'));
+    expect(said('The API uses port 8443.')).toEqual({ key: subjectKey('API port'), value: '8443', stance: 'assert' });
     // A person or a pronoun is no subject, and a use with no role names none.
     expect(said('You should be careful with the migration.')).toBeUndefined();
     expect(said('It should be fine now.')).toBeUndefined();

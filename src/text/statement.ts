@@ -14,6 +14,7 @@ import { englishStatement } from './statement-en.js';
 import { chineseStatement } from './statement-zh.js';
 import { toolStatement, versionSubject } from './statement-tools.js';
 import { subjectKey } from './subject-key.js';
+import { timeSubject } from './time-value.js';
 import type { Pattern } from './lazy-pattern.js';
 
 export type Stance = 'assert' | 'reject';
@@ -146,9 +147,10 @@ function shapeStatement(sentence: string, alone: boolean): Found | undefined {
 
 function keyed(found: Found | undefined): Statement | undefined {
   if (!found) return undefined;
-  // A product at a bare version ("Bumped node to 22.3.0") is about its version; the words said stay when they name it already.
-  const version = found.owner ? undefined : versionSubject(found.subject, found.value);
-  const said = version && subjectKey(version) !== subjectKey(found.subject) ? version : found.subject;
+  // A product at a bare version ("Bumped node to 22.3.0") is about its version, a thing at a time (发版改到周四) about its time;
+  // the words said stay when they name it already.
+  const aspect = found.owner ? undefined : (versionSubject(found.subject, found.value) ?? timeSubject(found.subject, found.value));
+  const said = aspect && subjectKey(aspect) !== subjectKey(found.subject) ? aspect : found.subject;
   const key = subjectKey(found.owner ? `${said} owner` : said);
   if (!key) return undefined;
   const subject = found.owner ? ownerPhrase(said) : said;

@@ -20,9 +20,9 @@ export interface TimeSpan {
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 /** A month's name or its three-letter abbreviation ("Sept" too). May is left to its full name, as is the word. */
-const MONTH_NAME = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
-const YEAR = String.raw`((?:19|20)\d\d)`;
-const DAY = String.raw`([0-3]?\d)(?:st|nd|rd|th)?`;
+export const MONTH_NAME = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+export const YEAR = String.raw`((?:19|20)\d\d)`;
+export const DAY = String.raw`([0-3]?\d)(?:st|nd|rd|th)?`;
 
 const monthOf = (name: string): number => MONTHS.findIndex((m) => m.startsWith(name.toLowerCase().replace(/\.$/, '').slice(0, 3))) + 1;
 
