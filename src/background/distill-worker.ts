@@ -43,6 +43,9 @@ function segmentsJob({ segments, from, context, part, last, prepare }: WorkerJob
 
 async function replayJob(job: ReplayJob): Promise<void> {
   const ctx = screenContext(job.context);
+  // How many parts the writing thread has stored (ReplayJob.stored), against how many were posted.
+  const stored = job.stored ? new Int32Array(job.stored) : undefined;
+  let posted = 0;
   const stream = new SegmentStream(job.segment);
   let from = 0;
   let lastEnd: number | undefined;
@@ -52,8 +55,11 @@ async function replayJob(job: ReplayJob): Promise<void> {
     for (let i = 0; i < todo.length; i += PART) {
       const part = todo.slice(i, i + PART);
       const last = end && i + PART >= todo.length ? { ...end, lastEnd } : undefined;
+      // The writing thread has stored all it was given and waits: it distills this part itself.
+      if (stored && Atomics.load(stored, 0) === posted) post({ kind: 'raw', from, segments: part, ...(last ? { log: last } : {}) });
       // The segments live only here: their screen text goes with them, for the episode index.
-      postPart(part, from, ctx, undefined, true, last);
+      else postPart(part, from, ctx, undefined, true, last);
+      posted++;
       from += part.length;
     }
     if (end && todo.length === 0) post({ kind: 'replayed', log: { ...end, lastEnd } });

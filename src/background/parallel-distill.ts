@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { distillSegment, type DistillContext, type Distilled } from '../distill/index.js';
 import type { Segment, SegmentOptions } from '../segmenter/index.js';
 import type { PreparedCandidate } from '../store/index.js';
-import type { ScreenSegment } from '../episodes/said.js';
+import { screenText, type ScreenSegment } from '../episodes/said.js';
 
 /**
  * Distilling a long session beside its writing. The distiller is pure and
@@ -62,6 +62,16 @@ export interface ReplayJob {
   segment: SegmentOptions;
   processedT: number;
   context: ScreenContext;
+  /**
+   * How many of its parts the writing thread has stored (one Int32, set
+   * here, read there). A session that states little leaves the writing
+   * thread waiting on the worker, which replays and distills both; while
+   * it waits with every part stored, the worker hands it the next part
+   * undistilled, to distill itself, and the two threads share the
+   * distilling as their loads allow. Shared memory, not a message: the
+   * replay runs long stretches without turning its event loop.
+   */
+  stored?: SharedArrayBuffer;
 }
 
 /** What the session's record needs from a replay done in the worker. */
@@ -75,6 +85,8 @@ export interface ReplayedLog {
 /** A part: its results and, when asked, each result's candidates prepared (same order). */
 export type WorkerMessage =
   | { kind: 'part'; from: number; results: Distilled[]; prepared?: PreparedCandidate[][]; screen?: ScreenSegment[]; log?: ReplayedLog }
+  /** A replay's part handed over undistilled: the writing thread was waiting, so it distills these itself. */
+  | { kind: 'raw'; from: number; segments: Segment[]; log?: ReplayedLog }
   | { kind: 'done' }
   | { kind: 'replayed'; log: ReplayedLog }
   | { kind: 'failed'; message: string };
@@ -168,21 +180,33 @@ export class DistillWorker {
   async replay(job: ReplayJob, onPart: OnPart): Promise<{ handed: number; log?: ReplayedLog }> {
     let handed = 0;
     try {
+      const stored = new Int32Array(new SharedArrayBuffer(4));
       try {
-        this.worker.postMessage(job);
+        this.worker.postMessage({ ...job, stored: stored.buffer });
       } catch {
         return { handed };
       }
+      const ctx = screenContext(job.context);
       for (;;) {
         const m = await this.next();
         if (m.kind === 'replayed') return { handed, log: m.log };
-        if (m.kind !== 'part' || m.from !== handed) return { handed };
+        if ((m.kind !== 'part' && m.kind !== 'raw') || m.from !== handed) return { handed };
         // The last part: the thread's work is done, and its heap (a long segment's lines, the screen
         // model) is let go before this one stores the part, not kept beside it (bench/biglog.mjs).
         if (m.log) this.end();
-        await onPart(m.results, m.prepared, m.screen);
-        handed += m.results.length;
+        if (m.kind === 'raw') {
+          await onPart(
+            m.segments.map((seg) => distillSegment(seg, ctx)),
+            undefined,
+            m.segments.map((seg) => screenText(seg)),
+          );
+          handed += m.segments.length;
+        } else {
+          await onPart(m.results, m.prepared, m.screen);
+          handed += m.results.length;
+        }
         if (m.log) return { handed, log: m.log };
+        Atomics.add(stored, 0, 1);
       }
     } finally {
       this.end();
