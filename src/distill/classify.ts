@@ -1,5 +1,6 @@
 import type { MemoryType } from '../text/index.js';
 import { featuresOf } from './features.js';
+import { statementOf } from '../text/statement.js';
 
 /**
  * Typing rules (documented in docs/design-notes.md, Distillation), by who said it:
@@ -75,7 +76,9 @@ export function classify(text: string, speaker: Speaker = 'explicit'): MemoryTyp
   if (speaker !== 'assistant' && personal(text)) return 'global';
   const f = featuresOf(text);
   if ((speaker === 'user' && STANDING.test(text) && !longOrAsking(text)) || (speaker === 'explicit' && STANDING_LEAD.test(text.trim()))) {
-    return ABOUT_PROJECT.test(text) || f.command || f.path || PROJECT_WORDS.test(text) ? 'project' : 'global';
+    // A standing instruction that sets the value of a thing ("以后发版时间是周三", "from now on the port is 8443") is about
+    // that thing, a project's: the user's own habits are said of what the assistant does (PERSONAL, above).
+    return ABOUT_PROJECT.test(text) || f.command || f.path || PROJECT_WORDS.test(text) || statementOf(text) !== undefined ? 'project' : 'global';
   }
   const strongProject = f.command || f.route || (f.location && (f.path || f.url || f.properNoun || f.identifier)) || HARD_RULE.test(text) || TEAM_DECISION.test(text);
   if (strongProject) return 'project';

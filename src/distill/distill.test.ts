@@ -51,6 +51,15 @@ describe('classification rules', () => {
     expect(classify('src/store/db.ts opens the database with WAL')).toBe('project');
     expect(classify('the root cause was a race between two workers')).toBe('fact');
   });
+
+  it('keeps a standing instruction that sets a thing of the project with the project, not as the user\'s habit', () => {
+    expect(classify('以后发版时间是周三', 'user')).toBe('project');
+    expect(classify('!记得 以后发版时间是周三'.slice(4), 'explicit')).toBe('project');
+    expect(classify('from now on the staging port is 8443', 'user')).toBe('project');
+    expect(classify('Going forward, staging runs on port 8443', 'user')).toBe('project');
+    expect(classify('以后回答都用中文', 'user')).toBe('global');
+    expect(classify('from now on, explain before you edit', 'user')).toBe('global');
+  });
 });
 
 describe('signals and sentences', () => {
@@ -115,17 +124,24 @@ describe('distillSegment', () => {
     expect(d.candidates).toEqual([]);
   });
 
-  it('keeps a request that only names a much-asked subject out, and its value when the user states one', () => {
+  it('keeps a request that only names a much-asked subject out, and a value the user states of a thing', () => {
     const d = distillSegment(
       segment([
         ['look into the test command for the api package', ['Sure.']],
         ['检查一下构建命令', ['好的。']],
         ['the test command should be pnpm vitest run', ['Noted.']],
         ['构建命令改成 pnpm build', ['好的。']],
+        // A value the user states of a thing is kept: a name, a number, a time; a request to change code is not a value,
+        // and a plain word is how things look now.
+        ['我们的数据库是 Postgres 16', ['好的。']],
+        ['fix the bug in src/app.ts', ['On it.']],
+        ['发版时间是周三', ['好的。']],
+        ['the pipeline is red again', ['Looking.']],
+        ['登录页面是空白的', ['我看看。']],
       ]),
       ctx,
     );
-    expect(d.candidates.map((c) => c.text)).toEqual(['the test command should be pnpm vitest run', '构建命令改成 pnpm build']);
+    expect(d.candidates.map((c) => c.text)).toEqual(['the test command should be pnpm vitest run', '构建命令改成 pnpm build', '我们的数据库是 Postgres 16', '发版时间是周三']);
   });
 
   it('extracts paths, backticked names and commands as entities', () => {

@@ -9,6 +9,7 @@ import type { Segment } from '../segmenter/index.js';
 import { classify } from './classify.js';
 import { entitiesOf } from './entities.js';
 import { hasEventSignal, hasSignal } from './signals.js';
+import { statesUserValue } from './user-statement.js';
 import { cleanLine, sentencesOf } from './sentences.js';
 import { condense, extractiveSummary, requestsOf, transcriptReply, turnTranscript } from './summary.js';
 import { isGeneralQuestion, isQuestion } from './questions.js';
@@ -119,8 +120,9 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
     const u = cleanLine(t.user);
     if (t.uncertain || isQuestion(u) || hasMarker(u, ctx.marker) || isTrivia(u) || (isAcknowledgement(u) && weightedLength(u) < ACK_MAX)) continue;
     const c = candidate(ctx, u, t.t, 'user');
-    // A subject's name alone is as often a request ("look at the test command") as a statement: it counts with a value.
-    if (c.type === 'global' || hasEventSignal(u) || (hasSignal(u) && statementOf(u) !== undefined)) push(c);
+    // What the user states of a thing is what they would otherwise paste again tomorrow (user-statement.ts). A subject's
+    // name alone is as often a request ("look at the test command"), and a plain word a report ("the pipeline is red").
+    if (c.type === 'global' || hasEventSignal(u) || statesUserValue(u)) push(c);
   }
 
   const requests = requestsOf(seg, ctx.marker);

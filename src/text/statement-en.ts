@@ -154,6 +154,9 @@ const SHAPES: Shape[] = [
   { cue: /[:=—–]|\s--?\s/, re: re(`^${NP}\\s?(?:[:=—–]|\\s-{1,2})\\s*${REST}`), subject: 1, value: 2, label: true },
 ];
 
+/** A lead that says the value holds from now on: "From now on, the staging port is 8443" states the port. */
+const FROM_NOW = /^(?:from now on|going forward|from today on|henceforth|starting (?:today|now|this week))\b,?\s+/i;
+
 /** Leading words that cite where the value was read: "next.config.mjs says", "According to the config,". */
 const CITED = /^(?:[\w./@-]+|the (?:config|docs?|readme|file|code|manifest))\s+(?:says|shows|states|lists|reads|has)\s+(?:that\s+)?|^according to [^,]{1,40},\s*/i;
 
@@ -234,7 +237,7 @@ const ANY_CUE = new RegExp(SHAPES.map((x) => x.cue.source).join('|'), 'i');
 
 export function englishStatement(sentence: string, o: { alone?: boolean } = {}): Found | undefined {
   if (!ANY_CUE.test(sentence) && !REFUSAL_CUE.test(sentence)) return undefined;
-  const s = sentence.trim().replace(CITED, '');
+  const s = sentence.trim().replace(CITED, '').replace(FROM_NOW, '');
   const labelled = o.alone !== false && !/[!?]\s*$/.test(s);
   const refused = refusal(s);
   if (refused) return refused;

@@ -64,8 +64,9 @@ describe('statements of a value (pure)', () => {
   it('keeps a file named after a passive verb as the value, and drops one cited after a value', () => {
     // "built" alone would make every later "is built from …" the same value, so it would never replace this one.
     expect(said('The docker image is built from Dockerfile.prod')).toEqual({ key: subjectKey('docker image'), value: 'built from Dockerfile.prod', stance: 'assert' });
-    expect(said('The config is loaded from config/app.yaml')?.value).toBe('loaded from config/app.yaml');
-    expect(said('The env is read from .env')?.value).toBe('read from .env');
+    // Loaded or read from a file is where it is kept (place-words.json en_from_verbs).
+    expect(said('The config is loaded from config/app.yaml')).toEqual({ key: subjectKey('config location'), value: 'config/app.yaml', stance: 'assert' });
+    expect(said('The env is read from .env')).toEqual({ key: subjectKey('env location'), value: '.env', stance: 'assert' });
     // A value, then where it is written down.
     expect(said('The port is 3000 per config.yaml')?.value).toBe('3000');
     expect(said('The database is postgres in docker-compose.yml')?.value).toBe('postgres');
