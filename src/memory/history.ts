@@ -1,4 +1,5 @@
 import { matchSubjects, subjectKey } from '../text/subject-key.js';
+import { timeAspectOf } from '../text/time-value.js';
 import type { Memory } from '../store/index.js';
 
 /** One value a subject held, and when. */
@@ -24,7 +25,8 @@ export interface SubjectHistory {
  * included too: a person asking for "port" wants to see every port.
  */
 export function historyOf(asked: string, memories: Memory[]): SubjectHistory[] {
-  const key = subjectKey(asked);
+  // "release day" asks for the release's time, as a time said of it was stored (time-value.ts).
+  const key = subjectKey(timeAspectOf(asked) ?? asked);
   if (!key) return [];
   const bySubject = new Map<string, SubjectHistory>();
   for (const m of memories) {

@@ -15,7 +15,7 @@ const PAIRS: Array<[string, string[]]> = [
   ['模块', ['module']], ['服务', ['service']], ['上传', ['upload']], ['下载', ['download']], ['登录', ['login']], ['认证', ['auth']],
   ['签名', ['signature', 'signed']], ['超时', ['timeout']], ['限流', ['rate', 'limit']], ['队列', ['queue']], ['消息', ['message']],
   ['任务', ['job', 'task']], ['导出', ['export']], ['导入', ['import']], ['内存', ['memory']], ['性能', ['performance']],
-  ['审批', ['approval', 'approve']], ['规范', ['convention']], ['命名', ['naming']], ['发布', ['release']], ['标签', ['tag']],
+  ['审批', ['approval', 'approve']], ['规范', ['convention']], ['命名', ['naming']], ['发布', ['release']], ['发版', ['release']], ['标签', ['tag']],
   ['构件', ['artifact']], ['二进制', ['binary', 'binaries']], ['检查', ['lint', 'check']], ['代码风格', ['lint', 'style']],
   ['格式化', ['format']], ['提交', ['commit']], ['合并', ['merge']], ['脚本', ['script']], ['位置', ['location']], ['流水线', ['pipeline', 'ci']],
   ['工作流', ['workflow']], ['容器', ['container']], ['镜像', ['image']], ['密码', ['password']], ['令牌', ['token']],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeValue, timeSubject } from './time-value.js';
+import { isTimeValue, timeAspectOf, timeSubject } from './time-value.js';
 import { statementOf } from './statement.js';
 
 describe('a time as a value (pure)', () => {
@@ -21,6 +21,9 @@ describe('a time as a value (pure)', () => {
     expect(timeSubject('发版', '周四')).toBe('发版时间');
     expect(timeSubject('截止日期', '3月10日')).toBe('截止时间');
     expect(timeSubject('port', '8080')).toBeUndefined();
+    expect(timeAspectOf('release date')).toBe('release time');
+    expect(timeAspectOf('发版日期')).toBe('发版时间');
+    expect(timeAspectOf('release')).toBeUndefined();
   });
 
   it('gives one subject to a time stated and a time changed', () => {
@@ -31,6 +34,8 @@ describe('a time as a value (pure)', () => {
       expect(x?.key, `${a} / ${b}`).toBe(y?.key);
     };
     same('发版时间是周三', '发版改到周四了');
+    // And across the languages, where the glossary knows the thing (发版 = release).
+    same('发版时间是周三', 'The release moved to Thursday.');
     same('The release day is Wednesday.', 'The release moved to Thursday.');
     same('The standup time is 9:30', 'Standup moved to 10:30.');
     same('站会时间是 9 点', '站会改到 10 点半');

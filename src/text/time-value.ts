@@ -37,6 +37,17 @@ const ASPECT_EN = new RegExp(`\\s+(?:${longestFirst(words.en_aspect)})$`, 'i');
 const ASPECT_ZH = new RegExp(`(?:${longestFirst(words.zh_aspect)})$`, 'u');
 const HAN = /\p{Script=Han}/u;
 
+/** The thing a subject names the time of ("release day", 发版日期), as "release time" / 发版时间; undefined when it names none. */
+export function timeAspectOf(subject: string): string | undefined {
+  const said = subject.trim();
+  if (HAN.test(said.slice(-1))) {
+    const thing = said.replace(ASPECT_ZH, '').trim();
+    return thing && thing !== said ? `${thing}时间` : undefined;
+  }
+  const thing = said.replace(ASPECT_EN, '').trim();
+  return thing && thing !== said ? `${thing} time` : undefined;
+}
+
 /**
  * The subject a time is the value of: the thing and "time" (时间 in
  * Chinese), whichever word the sentence used for it. Undefined when the
@@ -45,10 +56,6 @@ const HAN = /\p{Script=Han}/u;
 export function timeSubject(subject: string, value: string): string | undefined {
   if (!isTimeValue(value)) return undefined;
   const said = subject.trim();
-  if (HAN.test(said.slice(-1))) {
-    const thing = said.replace(ASPECT_ZH, '').trim();
-    return thing ? `${thing}时间` : undefined;
-  }
-  const thing = said.replace(ASPECT_EN, '').trim();
-  return thing ? `${thing} time` : undefined;
+  if (!said) return undefined;
+  return timeAspectOf(said) ?? (HAN.test(said.slice(-1)) ? `${said}时间` : `${said} time`);
 }
