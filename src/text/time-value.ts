@@ -14,11 +14,16 @@ import words from './lexicon/time-words.json' with { type: 'json' };
 import { DAY, MONTH_NAME, YEAR } from './time-span.js';
 import { longestFirst } from './lazy-pattern.js';
 
-const WEEKDAY_EN = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?`;
+const WEEKDAY_EN = String.raw`(?:mon|tues|wednes|thurs|fri|satur|sun)days?`;
+/** "Mon", "Thu", "Sat" alone are words too ("the vendor is Sun"): an abbreviation counts only before a clock time. */
+const WEEKDAY_ABBR = String.raw`(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?`;
 const CLOCK_EN = String.raw`(?:\d{1,2}(?::\d{2})?\s*[ap]\.?m\.?|\d{1,2}:\d{2}|noon|midnight)`;
 const DATE_EN = String.raw`(?:${MONTH_NAME}\s+${DAY}(?:,?\s+${YEAR})?|${DAY}\s+(?:of\s+)?${MONTH_NAME}(?:,?\s+${YEAR})?|(?:19|20)\d\d-\d{1,2}-\d{1,2})`;
 const LEAD_EN = `(?:(?:${longestFirst(words.en_lead)})\\s+)*`;
-const EN = new RegExp(String.raw`^${LEAD_EN}(?:(?:${WEEKDAY_EN}|${DATE_EN})(?:,?\s+(?:at\s+)?${CLOCK_EN})?|${CLOCK_EN}(?:\s+on\s+(?:${WEEKDAY_EN}|${DATE_EN}))?)$`, 'iu');
+const EN = new RegExp(
+  String.raw`^${LEAD_EN}(?:(?:${WEEKDAY_EN}|${DATE_EN})(?:,?\s+(?:at\s+)?${CLOCK_EN})?|${WEEKDAY_ABBR},?\s+(?:at\s+)?${CLOCK_EN}|${CLOCK_EN}(?:\s+on\s+(?:${WEEKDAY_EN}|${DATE_EN}))?)$`,
+  'iu',
+);
 
 const PART_OF_DAY = '(?:上午|下午|晚上|早上|中午|凌晨)';
 const CLOCK_ZH = String.raw`(?:${PART_OF_DAY}?\s*\d{1,2}\s*(?:点|时)(?:\s*半|\s*\d{1,2}\s*分?)?|${PART_OF_DAY}?\s*\d{1,2}:\d{2})`;
