@@ -42,15 +42,16 @@ const ASPECT_EN = new RegExp(`\\s+(?:${longestFirst(words.en_aspect)})$`, 'i');
 const ASPECT_ZH = new RegExp(`(?:${longestFirst(words.zh_aspect)})$`, 'u');
 const HAN = /\p{Script=Han}/u;
 
+/** A subject's words, ended in Chinese or not: its time word, and "time" after the thing, follow that language. */
+const endsInHan = (said: string): boolean => HAN.test(said.slice(-1));
+const timeOf = (thing: string, han: boolean): string => (han ? `${thing}时间` : `${thing} time`);
+const withoutTimeWord = (said: string): string => said.replace(endsInHan(said) ? ASPECT_ZH : ASPECT_EN, '').trim();
+
 /** The thing a subject names the time of ("release day", 发版日期), as "release time" / 发版时间; undefined when it names none. */
 export function timeAspectOf(subject: string): string | undefined {
   const said = subject.trim();
-  if (HAN.test(said.slice(-1))) {
-    const thing = said.replace(ASPECT_ZH, '').trim();
-    return thing && thing !== said ? `${thing}时间` : undefined;
-  }
-  const thing = said.replace(ASPECT_EN, '').trim();
-  return thing && thing !== said ? `${thing} time` : undefined;
+  const thing = withoutTimeWord(said);
+  return thing && thing !== said ? timeOf(thing, endsInHan(said)) : undefined;
 }
 
 /**
@@ -62,5 +63,5 @@ export function timeSubject(subject: string, value: string): string | undefined 
   if (!isTimeValue(value)) return undefined;
   const said = subject.trim();
   if (!said) return undefined;
-  return timeAspectOf(said) ?? (HAN.test(said.slice(-1)) ? `${said}时间` : `${said} time`);
+  return timeAspectOf(said) ?? timeOf(said, endsInHan(said));
 }
