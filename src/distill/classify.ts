@@ -1,6 +1,7 @@
 import type { MemoryType } from '../text/index.js';
 import { featuresOf } from './features.js';
 import { statementOf } from '../text/statement.js';
+import { STANDING_LEAD } from '../text/standing-lead.js';
 
 /**
  * Typing rules (documented in docs/design-notes.md, Distillation), by who said it:
@@ -39,14 +40,6 @@ const PERSONAL: RegExp[] = [
 /** A standing instruction from the user to the assistant: it holds beyond this turn. */
 const STANDING = /\b(?:always|never|from now on|going forward|in future|whenever|every time|please (?:always|never|don't|do not|use|keep|avoid))\b|^(?:please\s+)?(?:use|write|keep|avoid|prefer|don't|do not)\b|以后|今后|从现在起|之后都|每次|一律|总是|始终|不要|别再/i;
 
-/**
- * A standing instruction said as one ("from now on…", 以后…): the user's
- * habit however it arrives, typed in a session, marked or remembered. Only
- * this lead counts for a marker or `remember`, where "always"/"never"
- * alone usually state a project's rule ("never migrate staging on Fridays").
- */
-const STANDING_LEAD = /^(?:from now on|going forward|in (?:the )?future|henceforth|from today on)\b|^(?:以后|今后|从现在起|从今以后|从今天起)/i;
-
 /** Naming "we", "this repo" or the team makes a habit the project's. */
 const ABOUT_PROJECT = /\b(?:we|we'll|we will|let's|let us|our|here|this (?:repo|repository|project|codebase|service))\b|我们|(?:这个|本|该)(?:项目|仓库|服务)/i;
 const TEAM_DECISION = /\b(?:we|we'll|we will|let's|let us)\s+(?:now\s+|always\s+)?(?:use|switch|move|adopt|keep|pin|stick)\b|(?:我们|以后|今后|从现在起)(?:都|就|统一)?(?:用|使用|改用|采用|换成)/i;
@@ -75,6 +68,9 @@ function personal(text: string): boolean {
 export function classify(text: string, speaker: Speaker = 'explicit'): MemoryType {
   if (speaker !== 'assistant' && personal(text)) return 'global';
   const f = featuresOf(text);
+  // A standing instruction said as one ("from now on…", 以后…) is the user's habit however it arrives, typed, marked or
+  // remembered. Only the lead counts for a marker or `remember`, where "always"/"never" alone usually state a project's
+  // rule ("never migrate staging on Fridays").
   if ((speaker === 'user' && STANDING.test(text) && !longOrAsking(text)) || (speaker === 'explicit' && STANDING_LEAD.test(text.trim()))) {
     // A standing instruction that sets the value of a thing ("以后发版时间是周三", "from now on the port is 8443") is about
     // that thing, a project's: the user's own habits are said of what the assistant does (PERSONAL, above).

@@ -144,6 +144,21 @@ describe('distillSegment', () => {
     expect(d.candidates.map((c) => c.text)).toEqual(['the test command should be pnpm vitest run', '构建命令改成 pnpm build', '我们的数据库是 Postgres 16', '发版时间是周三']);
   });
 
+  it('keeps a plain word stated as a value when the session wrote it as code', () => {
+    const d = distillSegment(
+      segment([
+        ['the default branch is main', ['Pushed: `git push origin main` went through.']],
+        ['the pipeline is red again', ['Looking at the failing job now.']],
+      ]),
+      ctx,
+    );
+    const texts = d.candidates.map((c) => c.text);
+    expect(texts).toContain('the default branch is main');
+    expect(texts).not.toContain('the pipeline is red again');
+    const alone = distillSegment(segment([['the default branch is main', ['Okay.']]]), ctx);
+    expect(alone.candidates).toEqual([]);
+  });
+
   it('extracts paths, backticked names and commands as entities', () => {
     expect(entitiesOf(['edit `config.yaml` and src/db/pool.ts, see https://x.io/a/b v1.2.3'], ['npm run build'])).toEqual(
       expect.arrayContaining(['config.yaml', 'src/db/pool.ts', 'npm run build']),

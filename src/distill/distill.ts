@@ -10,6 +10,7 @@ import { classify } from './classify.js';
 import { entitiesOf } from './entities.js';
 import { hasEventSignal, hasSignal } from './signals.js';
 import { statesUserValue } from './user-statement.js';
+import { codeWordsOf } from './code-words.js';
 import { cleanLine, sentencesOf } from './sentences.js';
 import { condense, extractiveSummary, requestsOf, transcriptReply, turnTranscript } from './summary.js';
 import { isGeneralQuestion, isQuestion } from './questions.js';
@@ -116,13 +117,16 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   // The user's own statements: standing instructions and preferences
   // (global unless they name the project), decisions. In a shell what the
   // user types is a command, not a statement: its output speaks instead.
+  // Read from the whole segment once, and only when a user line states a plain word (user-statement.ts).
+  let codeWords: Set<string> | undefined;
+  const writtenAsCode = (word: string): boolean => (codeWords ??= codeWordsOf([...seg.lines.map((l) => l.text), ...seg.inputs.map((i) => i.text)])).has(word);
   for (const t of shell ? [] : seg.turns) {
     const u = cleanLine(t.user);
     if (t.uncertain || isQuestion(u) || hasMarker(u, ctx.marker) || isTrivia(u) || (isAcknowledgement(u) && weightedLength(u) < ACK_MAX)) continue;
     const c = candidate(ctx, u, t.t, 'user');
     // What the user states of a thing is what they would otherwise paste again tomorrow (user-statement.ts). A subject's
     // name alone is as often a request ("look at the test command"), and a plain word a report ("the pipeline is red").
-    if (c.type === 'global' || hasEventSignal(u) || statesUserValue(u)) push(c);
+    if (c.type === 'global' || hasEventSignal(u) || statesUserValue(u, writtenAsCode)) push(c);
   }
 
   const requests = requestsOf(seg, ctx.marker);

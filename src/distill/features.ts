@@ -7,10 +7,13 @@
 /** A command as typed: a known tool and an argument, or a script run by path. */
 const TOOLS =
   'npm|pnpm|yarn|npx|bun|deno|pytest|make|cargo|go|python3?|pip3?|uv|poetry|node|tsc|vitest|jest|docker|docker-compose|kubectl|helm|terraform|git|gh|ruff|eslint|prettier|black|mypy|gradle|mvn|alembic|rails|rake|bundle|composer|php|dotnet|flask|django-admin|manage\\.py|psql|mysql|redis-cli|curl|wget|ssh|scp|rsync|systemctl|brew|apt|apt-get|sudo|bash|sh|zsh';
-const COMMAND = new RegExp(`(?:^|[\\s\`'"(：:，,])(?:${TOOLS})\\s+[\\w./:@=<>{}-]`, 'i');
+const COMMAND_AT = `(?:^|[\\s\`'"(：:，,])(?:${TOOLS})\\s+[\\w./:@=<>{}-]`;
+const COMMAND = new RegExp(COMMAND_AT, 'i');
+/** Every place a command starts in a text (code-words.ts reads each to its end). */
+export const COMMANDS = new RegExp(COMMAND_AT, 'gi');
 const SCRIPT_RUN = /(?:^|[\s`(])\.{0,2}\/[\w./-]+\.(?:sh|py|js|mjs|rb|pl)\b|(?:^|[\s`(])\.\/[\w.-]+/;
 /** `…` spans: a command when it has an argument, otherwise a name. */
-const BACKTICK = /`([^`\n]{1,160})`/g;
+export const BACKTICK = /`([^`\n]{1,160})`/g;
 const PATH = /(?:^|[\s(`'"：:，,])(?:~?\.{0,2}\/)?(?:[\w@.-]+\/)+[\w@.{}<>-]*|(?:^|[\s(`'"：:，,])[\w-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|json|ya?ml|toml|ini|cfg|conf|env|sql|md|sh|css|scss|html|vue|svelte|txt|lock|proto|tf)\b|(?:^|[\s(`'"])\.(?:env|[\w-]+rc)(?:\.[\w-]+)?\b/;
 const ROUTE = /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+\/[\w/{}:.-]*|(?:^|[\s(`'"])\/(?:api|v\d+)\/[\w/{}:.-]+/;
 const URL = /\b(?:https?|wss?|postgres(?:ql)?|mysql|redis|amqp|s3|gs|file):\/\/[^\s)'"，。]+|\blocalhost:\d+|\b\d{1,3}(?:\.\d{1,3}){3}:\d+/;

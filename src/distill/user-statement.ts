@@ -6,7 +6,8 @@
  * of a much-asked-about subject ("use make check as the test command").
  * A plain word after "is" is most often how things look at the moment
  * ("the pipeline is red again", 登录页面是空白的): a report, not a fact of
- * the project. Pure.
+ * the project, unless the session wrote that word as code (code-words.ts:
+ * "the default branch is main" beside `git push origin main`). Pure.
  */
 import { statementOf } from '../text/statement.js';
 import { isTimeValue } from '../text/time-value.js';
@@ -14,9 +15,24 @@ import { hasSignal } from './signals.js';
 
 /** A name (a capital), a number, or the punctuation of a path, URL, flag or identifier. */
 const CONCRETE = /[\p{Lu}\p{N}./:@_`#~$%\\-]/u;
+/** One word in Latin letters. */
+const LATIN_WORD = /^[A-Za-z][A-Za-z0-9+]*$/;
+const HAN = /\p{Script=Han}/u;
 
-export function statesUserValue(line: string): boolean {
+/**
+ * `writtenAsCode`: whether the session wrote a (lower-case) word as code;
+ * asked only of a value that is one plain word.
+ */
+export function statesUserValue(line: string, writtenAsCode: (word: string) => boolean = () => false): boolean {
   const st = statementOf(line);
   if (!st) return false;
-  return hasSignal(line) || CONCRETE.test(st.value) || isTimeValue(st.value) || /\bowner\b/.test(st.key);
+  if (hasSignal(line) || CONCRETE.test(st.value) || isTimeValue(st.value) || /\bowner\b/.test(st.key)) return true;
+  if (!LATIN_WORD.test(st.value)) return false;
+  // In Chinese a word in Latin letters is a name (部署平台是 vercel), as features.ts reads it too, except in 是…的,
+  // which says how a thing is (这个测试是 flaky 的).
+  if (HAN.test(line)) {
+    const at = line.indexOf(st.value);
+    return at < 0 || !/^\s*的/.test(line.slice(at + st.value.length));
+  }
+  return writtenAsCode(st.value.toLowerCase());
 }

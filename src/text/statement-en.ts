@@ -8,6 +8,8 @@ import { cutValue, plausibleSubject, plausibleValue, type Found, type Shape } fr
 import { PLACE_HINT, PLACE_VALUE } from './place-value.js';
 import placeWords from './lexicon/place-words.json' with { type: 'json' };
 import { LazyPattern, longestFirst } from './lazy-pattern.js';
+// A lead that says the value holds from now on: "From now on, the staging port is 8443" states the port.
+import { FROM_NOW } from './standing-lead.js';
 import changeWords from './lexicon/change-words.json' with { type: 'json' };
 
 /** Words no noun phrase holds: verbs, conjunctions, pronouns, the prepositions the shapes below turn on. */
@@ -154,8 +156,6 @@ const SHAPES: Shape[] = [
   { cue: /[:=—–]|\s--?\s/, re: re(`^${NP}\\s?(?:[:=—–]|\\s-{1,2})\\s*${REST}`), subject: 1, value: 2, label: true },
 ];
 
-/** A lead that says the value holds from now on: "From now on, the staging port is 8443" states the port. */
-const FROM_NOW = /^(?:from now on|going forward|from today on|henceforth|starting (?:today|now|this week))\b,?\s+/i;
 
 /** Leading words that cite where the value was read: "next.config.mjs says", "According to the config,". */
 const CITED = /^(?:[\w./@-]+|the (?:config|docs?|readme|file|code|manifest))\s+(?:says|shows|states|lists|reads|has)\s+(?:that\s+)?|^according to [^,]{1,40},\s*/i;
