@@ -11,6 +11,7 @@ import { dayEndOf } from '../text/time-span.js';
 import { fullRecord, indexRow, sessionRow } from './rows.js';
 import { warmInBackground } from '../background/jobs.js';
 import { getSaid, isSaidId, saidRecord, saidRows, saidTimeline } from './said.js';
+import { withoutNowWords } from '../text/now-words.js';
 
 export interface ToolResult {
   text: string;
@@ -80,7 +81,9 @@ export async function searchTool(memory: DirectoryMemory, args: unknown): Promis
   const until = optDate(a, 'until');
   const asOf = dayEnd(a, 'as_of', optDate(a, 'as_of'));
   if (since !== undefined && until !== undefined && since > until) fail('"since" is after "until"');
-  const { hits } = await memory.search(query, {
+  // "most recently", 目前: how the newest is asked for, not what it is about (text/now-words.ts).
+  const topic = withoutNowWords(query);
+  const { hits } = await memory.search(topic, {
     // One more than the page, to know whether there is a next one.
     limit: limit + offset + 1,
     type: optType(a),
@@ -93,7 +96,7 @@ export async function searchTool(memory: DirectoryMemory, args: unknown): Promis
   const page = hits.slice(offset, offset + limit);
   // What was said, as a second tier on the first page of an unfiltered search.
   const filtered = a['type'] !== undefined || a['agent'] !== undefined || a['dir'] !== undefined;
-  const said = offset === 0 && !filtered ? saidRows(memory, query, { limit, ...(since !== undefined ? { since } : {}), ...((asOf ?? until) !== undefined ? { until: asOf ?? dayEnd(a, 'until', until) } : {}) }) : [];
+  const said = offset === 0 && !filtered ? saidRows(memory, topic, { limit, ...(since !== undefined ? { since } : {}), ...((asOf ?? until) !== undefined ? { until: asOf ?? dayEnd(a, 'until', until) } : {}) }) : [];
   if (page.length === 0 && said.length === 0) return { text: `No memories match "${query}". Try other words, or fewer filters.` };
   const rows = [...page.map((h) => indexRow(h.memory, h.score)), ...(said.length ? ['what was said (passages of sessions, not memories):', ...said] : [])];
   const tail =

@@ -5,6 +5,7 @@
  * by type, agent, directory or to archived memories is a search of memories.
  */
 import { mergeTiers, newestPerSubject } from '../episodes/merge.js';
+import { withoutNowWords } from '../text/now-words.js';
 import type { EpisodeHit } from '../store/episodes.js';
 import type { Hit } from '../store/index.js';
 import { SESSION_SPREAD, spreadSessions } from './session-spread.js';
@@ -18,8 +19,10 @@ export interface FoundResult {
   ms: number;
 }
 
-export async function searchAll(m: DirectoryMemory, text: string, o: QueryOptions & { episodes?: 'also' | 'only' } = {}): Promise<FoundResult> {
+export async function searchAll(m: DirectoryMemory, question: string, o: QueryOptions & { episodes?: 'also' | 'only' } = {}): Promise<FoundResult> {
   const started = process.hrtime.bigint();
+  // "most recently", 目前: how the newest is asked for, not what it is about (text/now-words.ts).
+  const text = withoutNowWords(question);
   const limit = o.limit ?? DEFAULT_QUERY_LIMIT;
   // The order must not depend on how many are asked for: the first 3 are the first 3 of 10.
   // Newest-wins needs the later statement among the candidates, so a short list is cut from a full one.
