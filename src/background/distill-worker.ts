@@ -22,6 +22,18 @@ const LEXICAL = { id: LEXICAL_EMBEDDER_ID, vector: lexicalVector };
 const post = (m: WorkerMessage): void => parentPort?.postMessage(m);
 
 /**
+ * How many parts the writing thread may still have to store when it is
+ * handed a raw one. With none (only when it waited with every part
+ * stored), it was most often storing the last part when the next was
+ * ready, and then idled while this thread distilled that one: the distill
+ * bench's log kept 1.74 cores busy of 2; with one, 1.81 (CPU time over
+ * wall, bench/distill.mjs, four pairs). A raw part goes over only while
+ * the queue there is this short, so raw parts never pile up there
+ * (bench/biglog.mjs: a long log's memory).
+ */
+const RAW_BACKLOG = 1;
+
+/**
  * Distills segments and posts them as one part, numbered from `from`; with
  * `withScreen`, their screen text too (for the episode index); with `log`,
  * the replay's end with it (the last part of a replay).
@@ -55,8 +67,8 @@ async function replayJob(job: ReplayJob): Promise<void> {
     for (let i = 0; i < todo.length; i += PART) {
       const part = todo.slice(i, i + PART);
       const last = end && i + PART >= todo.length ? { ...end, lastEnd } : undefined;
-      // The writing thread has stored all it was given and waits: it distills this part itself.
-      if (stored && Atomics.load(stored, 0) === posted) post({ kind: 'raw', from, segments: part, ...(last ? { log: last } : {}) });
+      // The writing thread has at most RAW_BACKLOG parts left to store: it distills this part itself, after those.
+      if (stored && Atomics.load(stored, 0) >= posted - RAW_BACKLOG) post({ kind: 'raw', from, segments: part, ...(last ? { log: last } : {}) });
       // The segments live only here: their screen text goes with them, for the episode index.
       else postPart(part, from, ctx, undefined, true, last);
       posted++;

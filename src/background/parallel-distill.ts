@@ -66,9 +66,9 @@ export interface ReplayJob {
    * How many of its parts the writing thread has stored (one Int32, set
    * here, read there). A session that states little leaves the writing
    * thread waiting on the worker, which replays and distills both; while
-   * it waits with every part stored, the worker hands it the next part
-   * undistilled, to distill itself, and the two threads share the
-   * distilling as their loads allow. Shared memory, not a message: the
+   * it has at most one part left to store (distill-worker.ts RAW_BACKLOG),
+   * the worker hands it the next part undistilled, to distill itself, and
+   * the two threads share the distilling as their loads allow. Shared memory, not a message: the
    * replay runs long stretches without turning its event loop.
    */
   stored?: SharedArrayBuffer;
