@@ -185,7 +185,10 @@ export const CONTENDERS = 5;
  * this much of its terms) is the newer one, with or without a word of change
  * ("the AI screening tool's 90% accuracy" after "accuracy is now rated 87%"):
  * one conversation is about one state of things. BEAM: stale@1 3 → 2 at 0.4
- * to 0.6, 3 at 0.8.
+ * to 0.6, 3 at 0.8. A count of the same thing (both count:interview) is in
+ * that slot by its kind, and needs only a change's share (SHARED): "how can
+ * I leverage the fact that I secured 5 interviews" names two of the five
+ * words of "I only secured 3 interviews for executive producer roles".
  */
 export const SAME_SLOT = 0.6;
 
@@ -219,7 +222,10 @@ export function supersede<T extends { at: number; role?: string; session?: strin
     const topAt = top.at;
     const near = order.filter((p, i) => i < CONTENDERS || (top !== undefined && p.session !== undefined && p.session === top.session));
     // Values said up to the top's time: a plain later mention of one ("the old port 3000 is still in the docs") is the past, not a change.
-    const past = new Set(order.filter((p) => p.at <= topAt).flatMap((p) => p.slots.map((x) => x.value)));
+    // Past as the same kind of value: item 5 of an earlier list does not make "I secured 5 interviews" an old count.
+    const past = new Map<string, string[]>();
+    for (const x of order.filter((p) => p.at <= topAt).flatMap((p) => p.slots)) past.set(x.value, [...(past.get(x.value) ?? []), x.kind]);
+    const said = (v: ValueSlot): boolean => (past.get(v.value) ?? []).some((k) => sameKind(k, v.kind));
     const later = near.filter(
       (p) =>
         p.at > topAt &&
@@ -229,7 +235,9 @@ export function supersede<T extends { at: number; role?: string; session?: strin
           if (asked.has(s.value) || s.value === mine.value || !sameKind(s.kind, mine.kind)) return false;
           const shared = weightOf(new Set([...s.near].filter((t) => mine.near.has(t))), weight);
           const sameSession = p.session !== undefined && p.session === top?.session;
-          if (!s.changed && !(sameSession && s.firm !== false && !past.has(s.value) && shared >= SAME_SLOT * mineWeight)) return false;
+          // A count of the same thing (count:interview) is in the slot by its kind (SAME_SLOT).
+          const slotShare = s.kind === mine.kind && s.kind.includes(':') ? SHARED : SAME_SLOT;
+          if (!s.changed && !(sameSession && s.firm !== false && !said(s) && shared >= slotShare * mineWeight)) return false;
           return shared >= SHARED * mineWeight && weightOf(s.near, weight) >= SHARED * mineWeight;
         }),
     );

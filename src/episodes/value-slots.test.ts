@@ -192,6 +192,21 @@ describe('newest wins when the link was missed', () => {
     expect(supersede([old, { ...said, slots: asked }], new Set(), flat)[0]?.at).toBe(1);
   });
 
+  it('in one session, a later count of the same thing replaces the old one when it names it in fewer words', () => {
+    const w = (t: string) => ({ secur: 1, interview: 1.5, execut: 2, produc: 2, role: 1 })[t] ?? 1;
+    const count = (value: string, kind: string, near: string[]) => ({ at: 0, value, kind, changed: false, firm: true, near: new Set(near) });
+    const old = { at: 1, role: 'user', session: 'a', slots: [count('3', 'count:interview', ['secur', 'interview', 'execut', 'produc', 'role'])] };
+    // "how can I leverage the fact that I secured 5 interviews": the same count (of interviews), two of its five words.
+    const later = { at: 3, role: 'user', session: 'a', slots: [count('5', 'count:interview', ['secur', 'interview'])] };
+    // Item 5 of an earlier numbered list is another kind of value: it does not make 5 interviews a thing said before.
+    const list = { at: 0, role: 'assistant', session: 'a', slots: [count('5', 'count:consid', [])] };
+    expect(supersede([old, list, later], new Set(), w)[0]?.at).toBe(3);
+    // A count of another thing, with as few shared words, is not the same slot; an earlier count of interviews of 5 is the past.
+    expect(supersede([old, list, { ...later, slots: [count('5', 'count:callback', ['secur', 'interview'])] }], new Set(), w)[0]?.at).toBe(1);
+    const before = { ...list, slots: [count('5', 'count:interview', ['interview'])] };
+    expect(supersede([old, before, later], new Set(), w)[0]?.at).toBe(1);
+  });
+
   it('follows a chain of changes to the last', () => {
     const slot = (value: string, changed: boolean) => [{ at: 0, value, kind: 'money', changed, near: new Set(['budget', 'sneaker']) }];
     const chain = [
