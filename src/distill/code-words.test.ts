@@ -15,6 +15,14 @@ describe('words a session wrote as code', () => {
   });
 });
 
+describe('words written as code, in huge lines', () => {
+  it('reads a pasted blob or a minified line in one pass, whatever it holds', () => {
+    // Each of these made a backtracking pattern rescan the line (a run of letters, of commands, of dots): minutes, not milliseconds.
+    const blobs = ['x'.repeat(1_000_000), 'npm x '.repeat(200_000), `a${'.'.repeat(1_000_000)}b`, `/${'ab'.repeat(500_000)}`];
+    for (const blob of blobs) expect(codeWordsOf([blob, 'git push origin main']).has('main')).toBe(true);
+  });
+});
+
 describe('a plain word the user states as a value', () => {
   const code = (...ws: string[]) => (w: string) => ws.includes(w);
   it('is a name when the session wrote it as code, a report when it did not', () => {
