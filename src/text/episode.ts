@@ -6,11 +6,11 @@
  * state that no pattern reads is still state, and state never decays. Pure.
  */
 import lexicon from './lexicon/episode-words.json' with { type: 'json' };
+import { phrasePattern } from './lazy-pattern.js';
 
-const escape = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
 const english = [...lexicon.en.moments, ...lexicon.en.events, ...lexicon.en.errors];
-const EN = new RegExp(`\\b(?:${english.map(escape).join('|')})\\b`, 'i');
-const ZH = new RegExp([...lexicon.zh.moments, ...lexicon.zh.events, ...lexicon.zh.errors].map(escape).join('|'), 'iu');
+const EN = new RegExp(`\\b(?:${english.map(phrasePattern).join('|')})\\b`, 'i');
+const ZH = new RegExp([...lexicon.zh.moments, ...lexicon.zh.events, ...lexicon.zh.errors].map(phrasePattern).join('|'), 'iu');
 
 export function isEpisode(text: string): boolean {
   return EN.test(text) || ZH.test(text);

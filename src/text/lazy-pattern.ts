@@ -32,3 +32,9 @@ export interface Pattern {
 
 /** Words as the alternatives of a pattern, longest first (so "increased" is tried before "increase", 放在 before 在). */
 export const longestFirst = (words: readonly string[]): string => [...words].sort((a, b) => b.length - a.length).join('|');
+
+/** A word or phrase of a lexicon as a pattern: its metacharacters escaped, each space any run of spaces. */
+export const phrasePattern = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+
+/** Phrases as the alternatives of a pattern, longest first. */
+export const longestPhrasesFirst = (phrases: readonly string[]): string => [...phrases].sort((a, b) => b.length - a.length).map(phrasePattern).join('|');

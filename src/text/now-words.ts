@@ -8,10 +8,10 @@
  * the store's subjects). Pure.
  */
 import words from './lexicon/now-words.json' with { type: 'json' };
-import { longestFirst } from './lazy-pattern.js';
+import { longestPhrasesFirst } from './lazy-pattern.js';
 
-const EN = new RegExp(`\\b(?:${longestFirst(words.en).replace(/ /g, '\\s+')})\\b`, 'gi');
-const ZH = new RegExp(longestFirst(words.zh), 'g');
+const EN = new RegExp(`\\b(?:${longestPhrasesFirst(words.en)})\\b`, 'gi');
+const ZH = new RegExp(longestPhrasesFirst(words.zh), 'g');
 /** What a question must keep to be searched at all: a letter or a digit. */
 const WORDY = /[\p{L}\p{N}]/u;
 

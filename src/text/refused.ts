@@ -8,9 +8,9 @@
  * happened. Pure; the words are data (lexicon/proposal-words.json).
  */
 import lexicon from './lexicon/proposal-words.json' with { type: 'json' };
+import { phrasePattern } from './lazy-pattern.js';
 
-const escape = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
-const words = (ws: string[]): string => ws.map(escape).join('|');
+const words = (ws: string[]): string => ws.map(phrasePattern).join('|');
 
 const PROPOSED = new RegExp(`\\b(?:${words(lexicon.en.proposed)})\\b|${words(lexicon.zh.proposed)}`, 'iu');
 const DECLINED = new RegExp(`\\b(?:${words(lexicon.en.declined)})\\b|${words(lexicon.zh.declined)}`, 'iu');

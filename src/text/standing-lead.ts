@@ -8,9 +8,7 @@
  * other "in the future" and the Chinese).
  */
 import leads from './lexicon/standing-leads.json' with { type: 'json' };
-import { longestFirst } from './lazy-pattern.js';
-
-const phrases = (words: readonly string[]): string => longestFirst(words).replace(/ /g, '\\s+');
+import { longestPhrasesFirst as phrases } from './lazy-pattern.js';
 
 /** An English lead with its comma and the space after it. */
 export const FROM_NOW = new RegExp(`^(?:${phrases(leads.en)})\\b,?\\s+`, 'i');
