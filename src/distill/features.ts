@@ -30,7 +30,7 @@ const PROPER_NOUN = /(?<=[a-z,;:]\s)[A-Z][a-z]+(?:[A-Z][a-z]+)*\b|\b[A-Z][a-z]+[
  * them, so two plain tests say it (one regex with both orders backtracked
  * over every sentence: 6 % of distilling a long log).
  */
-const HAN = /\p{Script=Han}/u;
+export const HAN = /\p{Script=Han}/u;
 const LATIN_WORD = /\b[A-Za-z][\w.+-]{1,}\b/u;
 export const latinInHan = (s: string): boolean => HAN.test(s) && LATIN_WORD.test(s);
 const LIMIT =

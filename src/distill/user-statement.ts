@@ -12,12 +12,12 @@
 import { statementOf } from '../text/statement.js';
 import { isTimeValue } from '../text/time-value.js';
 import { hasSignal } from './signals.js';
+import { HAN } from './features.js';
 
 /** A name (a capital), a number, or the punctuation of a path, URL, flag or identifier. */
 const CONCRETE = /[\p{Lu}\p{N}./:@_`#~$%\\-]/u;
 /** One word in Latin letters. */
 const LATIN_WORD = /^[A-Za-z][A-Za-z0-9+]*$/;
-const HAN = /\p{Script=Han}/u;
 
 /**
  * `writtenAsCode`: whether the session wrote a (lower-case) word as code;

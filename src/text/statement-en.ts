@@ -156,7 +156,6 @@ const SHAPES: Shape[] = [
   { cue: /[:=—–]|\s--?\s/, re: re(`^${NP}\\s?(?:[:=—–]|\\s-{1,2})\\s*${REST}`), subject: 1, value: 2, label: true },
 ];
 
-
 /** Leading words that cite where the value was read: "next.config.mjs says", "According to the config,". */
 const CITED = /^(?:[\w./@-]+|the (?:config|docs?|readme|file|code|manifest))\s+(?:says|shows|states|lists|reads|has)\s+(?:that\s+)?|^according to [^,]{1,40},\s*/i;
 
