@@ -7,7 +7,7 @@ import { currentSize, RawMode, type TerminalSize } from './terminal.js';
 import type { SessionEvent } from './events.js';
 import { guardObserver } from './fan-out.js';
 import { MarkerCatcher, type CatchMode } from './marker-catcher.js';
-import { holdSlaveUntilExit } from './slave-hold.js';
+import { deferDestroy, holdSlaveUntilExit } from './slave-hold.js';
 import { ReaderHolds } from './reader-holds.js';
 import { InputHold } from './input-hold.js';
 import { ChildEnder } from './hangup.js';
@@ -130,7 +130,7 @@ export function runSession(opts: SessionOptions): Promise<SessionResult> {
   // Nothing is read before raw mode is on (see reader-holds.ts).
   const holds = new ReaderHolds(pty);
   holds.hold('terminal');
-  const slaveHold = holdSlaveUntilExit(ptsName, pty.pid, () => holds.noteChildGone());
+  const slaveHold = deferDestroy(pty, holdSlaveUntilExit(ptsName, pty.pid, () => holds.noteChildGone()));
   observer?.start?.({ ptsName, size, pid: pty.pid });
 
   const outDecoder = new StringDecoder('utf8');

@@ -11,7 +11,7 @@ describe('holdSlaveUntilExit', () => {
   it('sees a child that exits after its first moments, reads its last output, then stops listening for SIGCHLD', async () => {
     const listeners = process.listenerCount('SIGCHLD');
     // Past the first 200 ms of fast polling: only the signal (or the slow poll) can tell.
-    let hold: ReturnType<typeof holdSlaveUntilExit> = { noteOutput: () => undefined, release: () => undefined };
+    let hold: ReturnType<typeof holdSlaveUntilExit> = { noteOutput: () => undefined, release: () => undefined, held: () => false, afterRelease: (fn) => fn() };
     const pty = spawn('sh', ['-c', 'sleep 0.6; printf last-words'], { cols: 80, rows: 24 });
     let out = '';
     pty.onData((d) => {

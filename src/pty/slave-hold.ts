@@ -19,15 +19,21 @@ const SLOW_POLL_MS = 100;
 const QUIET_MS = 5;
 /**
  * Output still arriving this long after the child is gone belongs to a
- * grandchild that kept the terminal: let go anyway (node-pty destroys the
- * stream 200 ms after the exit in any case).
+ * grandchild that kept the terminal: let go anyway. Long enough for a
+ * loaded machine to read a fast writer's tail (at 150 ms, and with
+ * node-pty's own 200 ms cut, see deferDestroy, CI lost 1,701 of 3,000
+ * lines once); output that goes quiet lets go after QUIET_MS as before.
  */
-const MAX_TAIL_MS = 150;
+const MAX_TAIL_MS = 1000;
 
 export interface SlaveHold {
   /** Every output chunk: the hold lets go only once output has gone quiet. */
   noteOutput(): void;
   release(): void;
+  /** Whether the slave is still held (the stream cannot end with EIO yet). */
+  held(): boolean;
+  /** Runs `fn` once the hold lets go (at once when it is not held). */
+  afterRelease(fn: () => void): void;
 }
 
 // process.hrtime, not performance.now(): the first use of `performance` loads perf_hooks (~1.5 ms of every launch).
@@ -59,6 +65,7 @@ export function holdSlaveUntilExit(ptsName: string | undefined, pid: number, onC
   let lastOutput = monotonic();
   let goneAt: number | undefined;
   let timer: NodeJS.Timeout | undefined;
+  const waiting: Array<() => void> = [];
 
   const release = (): void => {
     stopPolling();
@@ -70,6 +77,7 @@ export function holdSlaveUntilExit(ptsName: string | undefined, pid: number, onC
       // Already closed.
     }
     fd = undefined;
+    for (const fn of waiting.splice(0)) fn();
   };
 
   // Timers run before libuv polls for I/O, so a timer that finds the
@@ -133,5 +141,32 @@ export function holdSlaveUntilExit(ptsName: string | undefined, pid: number, onC
       lastOutput = monotonic();
     },
     release,
+    held: () => fd !== undefined,
+    afterRelease: (fn) => {
+      if (fd === undefined) fn();
+      else waiting.push(fn);
+    },
   };
+}
+
+/**
+ * node-pty destroys its stream 200 ms after the child's exit, whatever is
+ * still unread (unixTerminal.js, DESTROY_SOCKET_TIMEOUT_MS). On a loaded
+ * machine the tail of a fast writer's output was still in the kernel's
+ * buffer then, and lost. While the slave is held, that destroy waits for
+ * the hold to let go; letting go ends the stream with EIO, as it normally
+ * ends, and the deferred destroy then finds it closed. The stream is
+ * node-pty's private field: where it is not there, nothing changes.
+ * Returns the hold, for the caller to keep.
+ */
+export function deferDestroy(pty: object, hold: SlaveHold): SlaveHold {
+  const socket = (pty as { _socket?: { destroy?: (...args: unknown[]) => unknown } })._socket;
+  const destroy = socket?.destroy;
+  if (!socket || typeof destroy !== 'function') return hold;
+  socket.destroy = (...args: unknown[]): unknown => {
+    if (!hold.held()) return destroy.apply(socket, args);
+    hold.afterRelease(() => destroy.apply(socket, args));
+    return socket;
+  };
+  return hold;
 }

@@ -224,12 +224,23 @@ describe('claude-mem run under a real PTY', () => {
     // 35–80 % of it every time.
     const helper = join(import.meta.dirname, '..', 'helpers', 'slow-reader-session.mjs');
     for (const holdMs of ['50', '400']) {
-      const r = spawnSync(process.execPath, [helper, holdMs, 'sh', '-c', 'seq 1 3000'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const r = spawnSync(process.execPath, [helper, 'hold', holdMs, 'sh', '-c', 'seq 1 3000'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
       expect(r.status, r.stderr).toBe(0);
       const lines = r.stdout.split('\r\n').filter(Boolean);
       expect(lines, `held ${holdMs} ms`).toHaveLength(3000);
       expect(lines.at(-1)).toBe('3000');
     }
+  });
+
+  it('passes every byte of a fast writer’s tail on a machine too loaded to read it at once', () => {
+    // Each output chunk blocks the wrapper's loop 60 ms, as a loaded CI machine did: node-pty's
+    // own stream ends 200 ms after the exit, read or not, and lost the last ~85 lines of 3,000.
+    const helper = join(import.meta.dirname, '..', 'helpers', 'slow-reader-session.mjs');
+    const r = spawnSync(process.execPath, [helper, 'block', '60', 'sh', '-c', 'seq 1 3000'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(3000);
+    expect(lines.at(-1)).toBe('3000');
   });
 
   it('reports a command that is not found with exit 127', () => {

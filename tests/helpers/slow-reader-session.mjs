@@ -1,9 +1,13 @@
-// Runs one command under runSession with an observer that holds the PTY
-// paused (a recorder far behind) on the first output chunk, for the given
-// milliseconds. The child's output goes to our stdout, as in `run`.
+// Runs one command under runSession with an observer that is slow, in one
+// of two ways, for the given milliseconds:
+//   hold:  holds the PTY paused on the first output chunk (a recorder far behind);
+//   block: blocks the event loop on every output chunk (a machine too loaded
+//          to read the PTY as fast as the child wrote to it).
+// The child's output goes to our stdout, as in `run`.
 import { runSession } from '../../dist/pty/run-session.js';
 
-const [holdMs, ...command] = process.argv.slice(2);
+const [mode, ms, ...command] = process.argv.slice(2);
+const pause = new Int32Array(new SharedArrayBuffer(4));
 let held = false;
 const result = await runSession({
   file: command[0],
@@ -12,9 +16,12 @@ const result = await runSession({
   env: process.env,
   observer: {
     backlog() {
-      if (held) return undefined;
+      if (mode !== 'hold' || held) return undefined;
       held = true;
-      return new Promise((r) => setTimeout(r, Number(holdMs)));
+      return new Promise((r) => setTimeout(r, Number(ms)));
+    },
+    event(e) {
+      if (mode === 'block' && e.code === 'o') Atomics.wait(pause, 0, 0, Number(ms));
     },
   },
 });
