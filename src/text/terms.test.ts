@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { latinQueryWords, queryWords, segmentedWords } from './terms.js';
+import { cjkRuns, dominantLanguage, latinQueryWords, latinWords, queryWords, segmentedWords, tokenSet } from './terms.js';
 
 describe('queryWords', () => {
   it('splits text without CJK exactly as the segmenter does (the fast path skips building it)', () => {
@@ -43,5 +43,35 @@ describe('queryWords', () => {
   it('segments Chinese into words and keeps the Latin ones beside them', () => {
     expect(queryWords('日志格式 JSON 的字段')).toEqual(segmentedWords('日志格式 JSON 的字段'));
     expect(queryWords('日志格式 JSON')).toContain('json');
+  });
+});
+
+describe('the ASCII path of the term functions', () => {
+  // A no-break space is not a word character in any script and is not CJK:
+  // appended, it sends a text down the Unicode path and changes nothing else.
+  const unicodePath = (text: string): string => `${text}\u00a0`;
+  const ascii = fc.oneof(
+    fc.string({ unit: fc.constantFrom(...'abcXYZ019 _-.,:/"\'\n\t'.split('')), maxLength: 40 }),
+    fc.string({ unit: 'binary-ascii', maxLength: 40 }),
+  );
+
+  it('gives what the Unicode path gives for any ASCII text', () => {
+    fc.assert(
+      fc.property(ascii, (text) => {
+        expect(latinWords(text)).toEqual(latinWords(unicodePath(text)));
+        expect(cjkRuns(text)).toEqual([]);
+        expect(queryWords(text)).toEqual(queryWords(unicodePath(text)));
+        expect(latinQueryWords(text)).toEqual(latinQueryWords(unicodePath(text)));
+        expect(dominantLanguage(text)).toBe(dominantLanguage(unicodePath(text)));
+        expect([...tokenSet(text)]).toEqual([...tokenSet(unicodePath(text))]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leaves words in underscores and CJK to the paths that read them', () => {
+    expect(queryWords('run __init__ then _ alone')).toEqual(queryWords(unicodePath('run __init__ then _ alone')));
+    expect(latinWords('Deploy 部署 v2')).toEqual(['deploy', 'v2']);
+    expect(dominantLanguage('部署端口改成 9090')).toBe('zh');
   });
 });

@@ -21,6 +21,16 @@ const SIMPLE_SCRIPTS = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\
 const UNDERSCORE_RUN = /(?:^|[^\p{L}\p{N}_])_+(?![\p{L}\p{N}_])/u;
 const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
+// Most texts a launch or a query reads first are plain ASCII, where the
+// classes above mean [A-Za-z0-9_] and no CJK at all. Each of them costs
+// ~0.2–0.5 ms on its first two uses in a process (V8 interprets a regexp
+// once, then compiles it), so ASCII text takes these instead; terms.test.ts
+// holds every function to its Unicode path.
+const NON_ASCII = /[^\x00-\x7f]/;
+const ASCII_WORD = /[A-Za-z0-9_]+/g;
+const ASCII_UNDERSCORE_RUN = /(?:^|[^A-Za-z0-9_])_+(?![A-Za-z0-9_])/;
+const isAscii = (text: string): boolean => !NON_ASCII.test(text);
+
 // Created on first use: building it loads ICU word data (~10 ms), which
 // the launch path only needs when there is a query to split.
 let segmenterInstance: Intl.Segmenter | undefined;
@@ -36,11 +46,12 @@ export function bigrams(run: string): string[] {
 
 /** Latin words of a text, lowercased, with CJK removed. */
 export function latinWords(text: string): string[] {
+  if (isAscii(text)) return text.toLowerCase().match(ASCII_WORD) ?? [];
   return (text.replace(CJK_RUN, ' ').toLowerCase().match(LATIN_WORD) ?? []).filter((w) => w.length > 0);
 }
 
 export function cjkRuns(text: string): string[] {
-  return text.match(CJK_RUN) ?? [];
+  return isAscii(text) ? [] : (text.match(CJK_RUN) ?? []);
 }
 
 /** The text stored in the FTS column: words, plus bigrams of each CJK run. */
@@ -64,7 +75,9 @@ export const STOPWORDS = new Set(
 export function queryWords(text: string): string[] {
   // In these scripts the segmenter splits as LATIN_WORD does, and building it costs ~9 ms of a query process.
   // (ICU treats a lone run of underscores its own way: such a text takes the segmenter.)
-  if (SIMPLE_SCRIPTS.test(text) && !UNDERSCORE_RUN.test(text)) return [...new Set((text.toLowerCase().match(LATIN_WORD) ?? []).filter((w) => !STOPWORDS.has(w)))];
+  if (isAscii(text)) {
+    if (!ASCII_UNDERSCORE_RUN.test(text)) return [...new Set((text.toLowerCase().match(ASCII_WORD) ?? []).filter((w) => !STOPWORDS.has(w)))];
+  } else if (SIMPLE_SCRIPTS.test(text) && !UNDERSCORE_RUN.test(text)) return [...new Set((text.toLowerCase().match(LATIN_WORD) ?? []).filter((w) => !STOPWORDS.has(w)))];
   return segmentedWords(text);
 }
 
@@ -92,6 +105,7 @@ export function segmentedWords(text: string): string[] {
  * words away: FTS matches CJK by bigrams.
  */
 export function latinQueryWords(text: string): string[] {
+  if (isAscii(text)) return queryWords(text);
   return queryWords(text.replace(CJK_RUN, ' ')).filter((w) => !HAN.test(w));
 }
 
@@ -156,6 +170,7 @@ export function overlapRatio(a: Set<string>, b: Set<string>): number {
 
 /** Which language a text is mostly in, for the block's frame. */
 export function dominantLanguage(text: string): 'zh' | 'en' {
+  if (isAscii(text)) return 'en';
   const han = (text.match(CJK_RUN) ?? []).reduce((n, r) => n + [...r].length, 0);
   const latin = latinWords(text).join('').length;
   return han * 2 >= latin && han > 0 ? 'zh' : 'en';
