@@ -1,4 +1,5 @@
-import { dominantLanguage, teamAuthorOf } from '../text/index.js';
+import { dominantLanguage } from '../text/terms.js';
+import { teamAuthorOf } from '../text/team-agent.js';
 import { fitBudget } from './budget.js';
 import { formatBlock, formatLine, type BlockItem, type BlockLanguage } from './format.js';
 import { conflictJudge, findConflicts, orderSelected, selectMemories, type BlockCandidates, type BlockMemory, type ConflictMemo, type Selected } from './select.js';
@@ -56,17 +57,22 @@ export function buildBlock<M extends BlockMemory>(
 
   // One judge for every render: each pair is decided once.
   const judge = conflictJudge((m) => vectorOf(m as M), o.conflictThreshold, o.conflictMemo);
+  // fitBudget's last render is of the items it keeps: that text is the block, not a second render.
+  let last: { items: Array<Selected<M>>; text: string } | undefined;
   const render = (items: Array<Selected<M>>): string => {
+    if (last?.items.length === items.length && last.items.every((s, i) => s === items[i])) return last.text;
     const ordered = orderSelected(items);
     const conflicts = findConflicts(
       ordered.map((s) => s.memory),
       judge,
     );
-    return formatBlock(
+    const text = formatBlock(
       ordered.map((s) => itemOf(s)),
       language,
       conflicts,
     );
+    last = { items, text };
+    return text;
   };
   const line = (s: Selected<M>): string => `${formatLine(itemOf(s), language, 99)}\n`;
   const kept = fitBudget(selected.map((c) => ({ item: c, relevance: c.relevance })), o.budget, render, count, line);

@@ -142,6 +142,23 @@ describe('order and conflicts', () => {
     expect(kept.size).toBe(2);
   });
 
+  it('decides a pair written weeks apart without the memo or a vector, unless both are current values', () => {
+    const a = mem(1, 'fact', 'the API timeout is 30 seconds', 1000);
+    const b = mem(2, 'fact', 'the API timeout is 60 seconds', 1000 + 30 * 86_400_000);
+    const asked: string[] = [];
+    const memo = { get: (k: string) => void asked.push(k), set: () => undefined };
+    let reads = 0;
+    const vectorOf = (): undefined => void reads++;
+    expect(findConflicts([a, b], conflictJudge(vectorOf, 0.9, memo))).toEqual([]);
+    expect([asked.length, reads]).toEqual([0, 0]);
+    // Two current values of one subject may conflict however far apart: asked as before.
+    const value = (id: number, subject: string, v: string, at: number): BlockMemory =>
+      mem(id, 'fact', `The ${subject} is ${v}.`, at, { subjectKey: subject.split(' ').sort().join(' '), subject, value: v });
+    const values = [value(3, 'port', '8080', 1000), value(4, 'preview server port', '3001', 1000 + 80 * 86_400_000)];
+    expect(findConflicts(values, conflictJudge(vectorOf, 0.9, memo))).toEqual([[1, 2]]);
+    expect(asked).toHaveLength(1);
+  });
+
   it('looks each vector up once across renders, and agrees with the definition on any subset', () => {
     const DAY = 86_400_000;
     const texts = ['the API timeout is 30 seconds', 'the API timeout is 60 seconds', '超时时间是 30 秒', '超时时间是 60 秒', 'use pnpm'];

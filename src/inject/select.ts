@@ -1,6 +1,9 @@
-import { dot, teamAuthorOf, tokenSet, unitOf, type MemoryType } from '../text/index.js';
+import { dot, unitOf } from '../text/cosine.js';
+import { teamAuthorOf } from '../text/team-agent.js';
+import { tokenSet } from '../text/terms.js';
+import type { MemoryType } from '../text/candidate.js';
 import { headOf, matchSubjectWords, sameValue } from '../text/subject-key.js';
-import { ledByNumber } from '../text/frame-match.js';
+import { ledByNumber } from '../text/value-shape.js';
 import { isSessionSummary } from '../text/session-summary.js';
 import { quickHash } from '../ids.js';
 
@@ -210,21 +213,25 @@ export function conflictJudge(vectorOf: (m: BlockMemory) => Float32Array | undef
     const ub = ua && unit(b, eb);
     return !!ua && !!ub && dot(ua, ub) > threshold && disagree(wordsOf(a, ea), wordsOf(b, eb));
   };
+  // findConflicts asks for every pair of the block with one memory fixed across its inner loop.
+  let lastA: BlockMemory | undefined;
+  let lastEa: Entry | undefined;
   return (a, b) => {
     if (a.type === 'global' || b.type === 'global') return false;
-    const ea = entry(a);
+    // Apart in time and not two current values: no conflict, without the memo (the common pair of a store some weeks old).
+    if (!(a.subjectKey && b.subjectKey) && Math.abs(a.createdAt - b.createdAt) > CONFLICT_WINDOW_DAYS * DAY_MS) return false;
+    const ea = a === lastA && lastEa ? lastEa : (lastEa = entry((lastA = a)));
     const eb = entry(b);
+    // The memo keeps what is decided here too: it is the only cache a pair needs.
+    if (memo) {
+      const pair = pairKey((ea.print ??= printOf(a)), (eb.print ??= printOf(b)));
+      let kept = memo.get(pair);
+      if (kept === undefined) memo.set(pair, (kept = decide(a, ea, b, eb)));
+      return kept;
+    }
     const key = Math.min(ea.n, eb.n) * 0x100000 + Math.max(ea.n, eb.n);
     let c = decided.get(key);
-    if (c === undefined) {
-      const pair = memo && pairKey((ea.print ??= printOf(a)), (eb.print ??= printOf(b)));
-      c = pair === undefined ? undefined : memo?.get(pair);
-      if (c === undefined) {
-        c = decide(a, ea, b, eb);
-        if (pair !== undefined) memo?.set(pair, c);
-      }
-      decided.set(key, c);
-    }
+    if (c === undefined) decided.set(key, (c = decide(a, ea, b, eb)));
     return c;
   };
 }

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { Config, Paths } from '../config/index.js';
-import type { Memory, Stores } from '../store/index.js';
+import type { HotMemory } from '../store/index.js';
+import type { BlockSource } from '../store/read-stores.js';
 import type { BlockCandidates, BuiltBlock, LaunchFacts } from '../inject/index.js';
 import { FileCountMemo } from './token-memo.js';
 import { FileConflictMemo } from './conflict-memo.js';
@@ -30,7 +31,7 @@ export async function readGitFacts(cwd: string): Promise<GitFacts> {
  * that a search for the launch query finds (the cross-directory penalty
  * applied).
  */
-export async function gatherCandidates(stores: Stores, config: Config, cwd: string, launchQuery: string): Promise<BlockCandidates<Memory>> {
+export async function gatherCandidates(stores: BlockSource, config: Config, cwd: string, launchQuery: string): Promise<BlockCandidates<HotMemory>> {
   const { ancestorsOf } = await import('../inject/index.js');
   const globals = stores.user.hottest('global', MAX_CANDIDATES_PER_GROUP);
   const dirs = ancestorsOf(cwd);
@@ -55,7 +56,7 @@ export async function gatherCandidates(stores: Stores, config: Config, cwd: stri
  * the candidates, then inject's pure select → budget → format.
  */
 export async function buildContext(
-  stores: Stores,
+  stores: BlockSource,
   config: Config,
   paths: Paths,
   cwd: string,
@@ -63,7 +64,7 @@ export async function buildContext(
   git?: GitFacts,
   now = Date.now(),
   counting: Counting = 'exact',
-): Promise<BuiltBlock<Memory> & { exactTokens: boolean }> {
+): Promise<BuiltBlock<HotMemory> & { exactTokens: boolean }> {
   const { buildBlock, buildLaunchQuery, promptFromArgs, conflictThreshold, loadTokenCounter, piecewiseCounter } = await import('../inject/index.js');
   const { branch, commitSubjects } = git ?? (await readGitFacts(cwd));
   const query = buildLaunchQuery({
@@ -76,7 +77,7 @@ export async function buildContext(
   const candidates = await gatherCandidates(stores, config, cwd, query);
   const memo = FileCountMemo.load(paths.projectDataDir);
   const counter = piecewiseCounter(memo, counting === 'exact' ? await loadTokenCounter() : undefined);
-  const storeOf = (m: Memory) => (m.scope === 'user' ? stores.user : stores.project);
+  const storeOf = (m: HotMemory) => (m.scope === 'user' ? stores.user : stores.project);
   const threshold = conflictThreshold(stores.thresholds);
   const conflicts = FileConflictMemo.load(paths.projectDataDir, `${stores.embedder.id} ${threshold}`);
   const block = buildBlock(
@@ -100,6 +101,6 @@ export async function buildContext(
 }
 
 /** The memories of a block, by store, for their heat. */
-export function blockRefs(block: BuiltBlock<Memory>): Array<{ scope: 'user' | 'project'; rowid: number }> {
+export function blockRefs(block: BuiltBlock<HotMemory>): Array<{ scope: 'user' | 'project'; rowid: number }> {
   return block.selected.map((s) => ({ scope: s.memory.scope, rowid: s.memory.rowid }));
 }

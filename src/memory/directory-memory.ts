@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
 import { listSessionIds } from '../pty/session-files.js';
-import type { Candidate, Hit, Memory, MemoryType, SearchFilter, Stores, WriteResult } from '../store/index.js';
+import type { Candidate, Hit, HotMemory, Memory, MemoryType, SearchFilter, Stores, WriteResult } from '../store/index.js';
 import { searchPool } from '../store/index.js';
 import { buildContext, blockRefs } from './context.js';
 import { prepareContextCache } from './next-launch.js';
@@ -238,12 +238,12 @@ export class DirectoryMemory {
   }
 
   /** Exactly the block a launch here would hand over (no heat is paid for a preview). */
-  context(o: { cwd?: string; args?: string[] } = {}): Promise<BuiltBlock<Memory>> {
+  context(o: { cwd?: string; args?: string[] } = {}): Promise<BuiltBlock<HotMemory>> {
     return buildContext(this.stores, this.config, this.paths, o.cwd ?? this.cwd, o.args ?? []);
   }
 
   /** Heat + 1 for the memories of a block that was really handed to a CLI. */
-  paidHeat(block: BuiltBlock<Memory>): void {
+  paidHeat(block: BuiltBlock<HotMemory>): void {
     this.stores.touch(blockRefs(block));
   }
 

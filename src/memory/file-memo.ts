@@ -12,7 +12,10 @@ import { writePrivateFile } from '../fs-private.js';
  * damaged file is an empty memo: the values are only a shortcut.
  */
 export class FileMemo<V> {
+  /** What this build computed. */
   private readonly used = new Map<string, V>();
+  /** What it read of the file, in order (repeats included). */
+  private readonly hits: string[] = [];
   private changed = false;
 
   private constructor(
@@ -39,9 +42,13 @@ export class FileMemo<V> {
     return new FileMemo<V>(file, { v: o.version, salt }, known, o.max);
   }
 
+  // A build asks for a thousand pairs or more, most of them kept: a hit costs
+  // one lookup and a push. A key is known or set here, never both (set is
+  // for what get did not find), so the order of the lookups is free.
   get(key: string): V | undefined {
-    const x = this.used.get(key) ?? this.known.get(key);
-    if (x !== undefined) this.used.set(key, x);
+    const x = this.known.get(key);
+    if (x === undefined) return this.used.get(key);
+    this.hits.push(key);
     return x;
   }
 
@@ -50,11 +57,15 @@ export class FileMemo<V> {
     this.changed = true;
   }
 
-  /** Keeps what this build used first, then the rest, up to the cap. Never throws (a read-only folder). */
+  /** Keeps what this build used first (computed, then read), then the rest, up to the cap. Never throws (a read-only folder). */
   save(): void {
     // Never the reason a project folder appears: where there is none, there is nothing to keep.
     if (!this.changed || !existsSync(dirname(this.file))) return;
     const kept = new Map<string, V>(this.used);
+    for (const k of this.hits) {
+      const x = this.known.get(k);
+      if (x !== undefined && !kept.has(k)) kept.set(k, x);
+    }
     for (const [k, x] of this.known) {
       if (kept.size >= this.max) break;
       if (!kept.has(k)) kept.set(k, x);

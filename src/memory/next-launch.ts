@@ -4,12 +4,12 @@
  */
 import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
-import type { Memory, Stores } from '../store/index.js';
+import type { HotMemory, Stores } from '../store/index.js';
 import { cacheKey, saveBlock, takePendingHeat, type CachedBlock } from './context-cache.js';
 import { blockRefs, buildContext, readGitFacts } from './context.js';
 
 /** What the cache keeps of a block. */
-export function cacheEntryOf(block: BuiltBlock<Memory>): CachedBlock {
+export function cacheEntryOf(block: BuiltBlock<HotMemory>): CachedBlock {
   return { text: block.text, tokens: block.tokens, ids: blockRefs(block) };
 }
 

@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { handoverFile } from './handover.js';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
-import type { Memory } from '../store/index.js';
+import type { HotMemory } from '../store/index.js';
 import { FILE_MODE, removeFile } from '../fs-private.js';
 import { cacheKey, lookupBlock, recordPendingHeat, saveBlock } from '../memory/context-cache.js';
 import { cacheEntryOf } from '../memory/next-launch.js';
@@ -90,10 +90,12 @@ export async function prepareInjection(o: {
     }
   }
 
-  const { openStores } = await import('../store/index.js');
-  // A store that still needs a long layout-only migration is read as it is; the distiller migrates it.
-  const stores = openStores(o.loaded, paths, { deferLayout: true });
-  let block: BuiltBlock<Memory> & { exactTokens: boolean };
+  // The reading layer alone when both stores are there and migrated (read-stores.ts): the write side stays unloaded.
+  const { openReadStores } = await import('../store/read-stores.js');
+  // Otherwise as every command opens them; a store that still needs a long
+  // layout-only migration is read as it is, and the distiller migrates it.
+  const stores = openReadStores(o.loaded, paths) ?? (await import('../store/index.js')).openStores(o.loaded, paths, { deferLayout: true });
+  let block: BuiltBlock<HotMemory> & { exactTokens: boolean };
   try {
     // No archive pass and no write here: the launch path only reads. Its
     // heat is owed, as a cached block's is (a write and the checkpoint at

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { bigrams, cjkRuns, latinWords, quoteTerm, STOPWORDS } from '../text/index.js';
+import { bigrams, cjkRuns, latinWords, quoteTerm, STOPWORDS } from '../text/terms.js';
 import { LEXICAL_LIMITS, type TermCounts } from './lexical.js';
 
 /**

@@ -1,4 +1,5 @@
-export { Stores, openStores, storesExist, resolveThresholds } from './stores.js';
+export { Stores, openStores, storesExist } from './stores.js';
+export { resolveThresholds } from './thresholds.js';
 export { MemoryStore, contentHash, HOT_HEAT, type BatchWrite } from './memory-store.js';
 export { prepareCandidate, type PreparedCandidate } from './write-decision.js';
 export { changesMemory } from './apply-write.js';

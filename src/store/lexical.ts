@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { ftsQueryTerms, likeTerms } from '../text/index.js';
+import { ftsQueryTerms, likeTerms } from '../text/terms.js';
 
 /**
  * The lexical half of a search: FTS5 bm25 per memory id (higher is better).

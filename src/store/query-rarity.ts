@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { quoteTerm } from '../text/index.js';
+import { quoteTerm } from '../text/terms.js';
 import { countOf, LEXICAL_LIMITS, type TermCounts } from './lexical.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Memory, MemoryStatus, MemoryType, SearchFilter, StoreScope } from './types.js';
+import type { HotMemory, Memory, MemoryStatus, MemoryType, SearchFilter, StoreScope } from './types.js';
 
 /** A row of the memories table, as SQLite returns it. */
 export interface MemoryRow {
@@ -37,7 +37,10 @@ export function parseDisplayId(scope: StoreScope, id: string): number | undefine
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
-export function toMemory(scope: StoreScope, r: MemoryRow): Memory {
+/** The columns toHotMemory reads, for a SELECT. */
+export const HOT_COLUMNS = 'id, type, text, supplement, agent, created_at, heat, subject, subject_key, value';
+
+export function toHotMemory(scope: StoreScope, r: Pick<MemoryRow, 'id' | 'type' | 'text' | 'supplement' | 'agent' | 'created_at' | 'heat' | 'subject' | 'subject_key' | 'value'>): HotMemory {
   return {
     id: displayId(scope, r.id),
     rowid: r.id,
@@ -45,21 +48,28 @@ export function toMemory(scope: StoreScope, r: MemoryRow): Memory {
     type: r.type,
     text: r.text,
     supplement: r.supplement,
-    dir: r.dir,
     agent: r.agent,
+    createdAt: r.created_at,
+    heat: r.heat,
+    subject: r.subject ?? null,
+    subjectKey: r.subject_key ?? null,
+    value: r.value ?? null,
+  };
+}
+
+/** A whole row: the hot part (what a block reads), then the rest. */
+export function toMemory(scope: StoreScope, r: MemoryRow): Memory {
+  return {
+    ...toHotMemory(scope, r),
+    dir: r.dir,
     sessionId: r.session_id,
     source: r.source,
-    createdAt: r.created_at,
     lastAccessedAt: r.last_accessed_at,
-    heat: r.heat,
     status: r.status,
     contentHash: r.content_hash,
     embedderId: r.embedder_id,
     supersededBy: r.superseded_by === null || r.superseded_by === undefined ? null : displayId(scope, r.superseded_by),
     reviewedAt: r.reviewed_at ?? null,
-    subject: r.subject ?? null,
-    subjectKey: r.subject_key ?? null,
-    value: r.value ?? null,
     validTo: r.valid_to ?? null,
   };
 }

@@ -1,7 +1,8 @@
-import type { DB } from './db.js';
-import { guarded } from './db.js';
+import type { DB } from './db-open.js';
+import { guarded } from './db-open.js';
 import { redact } from '../text/index.js';
 import { statementCache } from './statements.js';
+import { lastWork } from './last-work.js';
 
 /** One recorded session (or segment): where its log is and how far it was read. */
 export interface SessionRecord {
@@ -17,9 +18,6 @@ export interface SessionRecord {
   processedT: number;
   summary: string;
 }
-
-/** Conclusions of the last session that join its summary in the launch query. */
-const LAST_SESSION_FACTS = 6;
 
 /** The sessions table of a project store. */
 export class SessionLog {
@@ -125,16 +123,7 @@ export class SessionLog {
    * them even when the summary, a list of requests, shares no words with them.
    */
   lastWork(dir: string): string | undefined {
-    return this.run(() => {
-      const r = this.stmt("SELECT id, summary FROM sessions WHERE dir = ? AND summary != '' ORDER BY started_at DESC LIMIT 1").get(dir) as
-        | { id: string; summary: string }
-        | undefined;
-      if (!r) return undefined;
-      const facts = this.stmt(
-        "SELECT text FROM memories WHERE session_id = ? AND type = 'fact' AND status = 'active' ORDER BY created_at DESC LIMIT ?",
-      ).all(r.id, LAST_SESSION_FACTS) as Array<{ text: string }>;
-      return [r.summary, ...facts.map((f) => f.text)].join('\n');
-    });
+    return this.run(() => lastWork(this.stmt, dir));
   }
 
 }

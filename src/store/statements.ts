@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { DB } from './db.js';
+import type { DB } from './db-open.js';
 
 /** Prepared once per connection: preparing costs more than most of our queries. */
 export function statementCache(db: DB): (sql: string) => Statement {

@@ -1,7 +1,8 @@
-import type { DB, StoreAccess } from './db.js';
+import type { DB, StoreAccess } from './db-open.js';
 import { StoreError } from '../errors.js';
 import { statementCache } from './statements.js';
-import { guarded } from './db.js';
+import { memoryRowReader } from './memory-rows.js';
+import { guarded } from './db-open.js';
 import type { Embedder } from './embed/embedder.js';
 import { displayId, parseDisplayId, toMemory, type MemoryRow } from './rows.js';
 import { VectorIndex } from './vectors.js';
@@ -26,10 +27,13 @@ export class StoreBase {
     ann?: AnnReader,
   ) {
     this.stmt = statementCache(db);
+    this.memoryRows = memoryRowReader(db);
     this.vectors = new VectorIndex(this.stmt, () => this.embedder.id, ann);
   }
 
   protected readonly stmt: ReturnType<typeof statementCache>;
+  /** `SELECT * FROM memories …` as rows (memory-rows.ts): faster than stmt for many rows. */
+  protected readonly memoryRows: ReturnType<typeof memoryRowReader>;
   protected readonly vectors: VectorIndex;
   /**
    * Called after every committed change of content (see version.ts); not
@@ -82,7 +86,7 @@ export class StoreBase {
   protected rowsByIds(ids: number[]): Map<number, MemoryRow> {
     const out = new Map<number, MemoryRow>();
     if (ids.length === 0) return out;
-    const rows = this.stmt(`SELECT * FROM memories WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as MemoryRow[];
+    const rows = this.memoryRows(`SELECT * FROM memories WHERE id IN (SELECT value FROM json_each(?))`, JSON.stringify(ids));
     for (const r of rows) out.set(r.id, r);
     return out;
   }

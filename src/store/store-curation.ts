@@ -3,7 +3,6 @@ import { applyDecision } from './apply-write.js';
 import { statementOf } from '../text/statement.js';
 import { StoreWriter } from './store-write.js';
 import type { Candidate, Memory, MemoryType, WritePolicy, WriteResult } from './types.js';
-import type { MemoryRow } from './rows.js';
 import { TEAM_AGENT_PREFIX, teamAuthorOf } from '../text/team-agent.js';
 
 /** What a person does to memories: forget, edit, review, retype, archive. */
@@ -80,7 +79,7 @@ export class StoreCuration extends StoreWriter {
   /** Active memories no person has reviewed yet, oldest first. */
   // A teammate's memory is theirs to review, not this user's work: team agents are left out.
   pendingReview(): Memory[] {
-    return this.run(() => (this.stmt(`SELECT * FROM memories WHERE status = 'active' AND reviewed_at IS NULL AND agent NOT LIKE '${TEAM_AGENT_PREFIX}%' ORDER BY created_at, id`).all() as MemoryRow[]).map((r) => this.toMemory(r)));
+    return this.run(() => this.memoryRows(`SELECT * FROM memories WHERE status = 'active' AND reviewed_at IS NULL AND agent NOT LIKE '${TEAM_AGENT_PREFIX}%' ORDER BY created_at, id`).map((r) => this.toMemory(r)));
   }
 
   pendingReviewCount(): number {

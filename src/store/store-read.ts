@@ -1,9 +1,10 @@
 import type { MemoryRow } from './rows.js';
-import { passesFilter } from './rows.js';
+import { HOT_COLUMNS, passesFilter, toHotMemory } from './rows.js';
 import { hybridSearch } from './search.js';
 import { LEXICAL_EMBEDDER_ID, lexicalVector } from './embed/lexical.js';
 import { StoreBase } from './store-base.js';
-import type { Hit, Memory, MemoryType, SearchFilter, SearchOptions } from './types.js';
+import { lastWork } from './last-work.js';
+import type { Hit, HotMemory, Memory, MemoryType, SearchFilter, SearchOptions } from './types.js';
 
 /** What readers do with a store: search, list, pick the block's memories, get one. */
 export class StoreReader extends StoreBase {
@@ -22,7 +23,7 @@ export class StoreReader extends StoreBase {
 
   list(f: SearchFilter & { limit?: number }): Memory[] {
     return this.run(() => {
-      const rows = this.stmt('SELECT * FROM memories ORDER BY created_at, id').all() as MemoryRow[];
+      const rows = this.memoryRows('SELECT * FROM memories ORDER BY created_at, id');
       const out = rows.filter((r) => passesFilter(r, f)).map((r) => this.toMemory(r));
       return f.limit ? out.slice(-f.limit) : out;
     });
@@ -34,20 +35,19 @@ export class StoreReader extends StoreBase {
    * 1,500-token block holds tens of memories, so thousands need not load.
    * `stateOnly`: only those that are the current value of a subject.
    */
-  hottest(type: MemoryType, limit: number, dirs?: string[], o: { stateOnly?: boolean } = {}): Memory[] {
+  hottest(type: MemoryType, limit: number, dirs?: string[], o: { stateOnly?: boolean } = {}): HotMemory[] {
     if (o.stateOnly) return this.currentValues(type, limit, dirs);
     return this.run(() => {
-      const rows = (
-        dirs
-          ? this.stmt(
-                `SELECT * FROM memories WHERE type = ? AND status = 'active' AND dir IN (SELECT value FROM json_each(?))
-                 ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`,
-              )
-              .all(type, JSON.stringify(dirs), limit)
-          : this.stmt(`SELECT * FROM memories WHERE type = ? AND status = 'active' ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`)
-              .all(type, limit)
-      ) as MemoryRow[];
-      return rows.map((r) => this.toMemory(r));
+      const rows = dirs
+        ? this.memoryRows(
+            `SELECT ${HOT_COLUMNS} FROM memories WHERE type = ? AND status = 'active' AND dir IN (SELECT value FROM json_each(?))
+             ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`,
+            type,
+            JSON.stringify(dirs),
+            limit,
+          )
+        : this.memoryRows(`SELECT ${HOT_COLUMNS} FROM memories WHERE type = ? AND status = 'active' ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?`, type, limit);
+      return rows.map((r) => toHotMemory(this.scope, r));
     });
   }
 
@@ -62,17 +62,18 @@ export class StoreReader extends StoreBase {
    * launch defers 018) is read through memories_hot until the distiller
    * adds the index.
    */
-  protected currentValues(type: MemoryType, limit: number, dirs?: string[]): Memory[] {
+  protected currentValues(type: MemoryType, limit: number, dirs?: string[]): HotMemory[] {
     return this.run(() => {
-      const state = `SELECT * FROM memories WHERE subject_key IS NOT NULL AND type = ? AND status = 'active'`;
+      const state = `SELECT ${HOT_COLUMNS} FROM memories WHERE subject_key IS NOT NULL AND type = ? AND status = 'active'`;
       const order = 'ORDER BY heat DESC, last_accessed_at DESC, id DESC LIMIT ?';
-      const rows = (
-        dirs
-          ? this.stmt(`${state} AND dir IN (SELECT value FROM json_each(?)) ${order}`).all(type, JSON.stringify(dirs), limit)
-          : this.stmt(`${state} ${order}`).all(type, limit)
-      ) as MemoryRow[];
-      return rows.map((r) => this.toMemory(r));
+      const rows = dirs ? this.memoryRows(`${state} AND dir IN (SELECT value FROM json_each(?)) ${order}`, type, JSON.stringify(dirs), limit) : this.memoryRows(`${state} ${order}`, type, limit);
+      return rows.map((r) => toHotMemory(this.scope, r));
     });
+  }
+
+  /** What was last done in `dir`, for the launch query (last-work.ts): read from a project store's sessions table. */
+  lastWork(dir: string): string | undefined {
+    return this.run(() => lastWork(this.stmt, dir));
   }
 
   get(rowid: number): Memory | undefined {

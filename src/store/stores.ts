@@ -2,13 +2,12 @@ import { existsSync } from 'node:fs';
 import type { Config, LoadedConfig, Paths } from '../config/index.js';
 import { openStore } from './db.js';
 import { MemoryStore, type BatchWrite } from './memory-store.js';
-import { AnnReader } from './ann.js';
 import { SessionLog } from './session-log.js';
 import { bumpVersion } from './version.js';
-import { dirname, join } from 'node:path';
-import { chooseEmbedder } from './embed/select.js';
-import { CachedEmbedder } from './embed/query-cache.js';
+import { dirname } from 'node:path';
 import type { Embedder, Thresholds } from './embed/embedder.js';
+import { searchAcross } from './search-across.js';
+import { openStorePair } from './store-pair.js';
 import type { Candidate, Hit, Memory, MemoryType, SearchOptions, WritePolicy, WriteResult } from './types.js';
 
 /**
@@ -113,12 +112,8 @@ export class Stores {
     return this.embedder.inline ? { triviaFilter: this.policy().triviaFilter, embedderId: this.embedder.id } : undefined;
   }
 
-  async search(query: string, opts: SearchOptions): Promise<Hit[]> {
-    const stores = opts.type ? [this.storeFor(opts.type)] : this.all;
-    const [v] = opts.lexicalOnly ? [undefined] : await this.embedder.embed([query]);
-    const hits = (await Promise.all(stores.map((s) => s.search(query, opts, v)))).flat();
-    hits.sort((a, b) => b.score - a.score);
-    return hits.slice(0, opts.limit);
+  search(query: string, opts: SearchOptions): Promise<Hit[]> {
+    return searchAcross(opts.type ? [this.storeFor(opts.type)] : this.all, this.embedder, query, opts);
   }
 
   list(opts: { type?: MemoryType; includeArchived?: boolean; agent?: string; asOf?: number }): Memory[] {
@@ -160,51 +155,20 @@ export class Stores {
   }
 }
 
-/**
- * Thresholds belong to the embedder; a key the user set explicitly wins.
- */
-export function resolveThresholds(embedder: Embedder, loaded: Pick<LoadedConfig, 'config' | 'explicit'>): Thresholds {
-  const t = { ...embedder.thresholds };
-  if (loaded.explicit.has('dedup.update_threshold')) t.update = loaded.config.dedup.update_threshold;
-  if (loaded.explicit.has('dedup.merge_threshold')) t.merge = loaded.config.dedup.merge_threshold;
-  if (loaded.explicit.has('retrieval.similarity_threshold')) t.retrieval = loaded.config.retrieval.similarity_threshold;
-  return t;
-}
-
 export function storesExist(paths: Paths): boolean {
   return existsSync(paths.projectDb) || existsSync(paths.userDb);
 }
 
 /** `deferLayout`: for a launch, which leaves a long layout-only migration to the next process (migrations.ts). */
 export function openStores(loaded: Pick<LoadedConfig, 'config' | 'explicit'>, paths: Paths, opts: { embedder?: Embedder; create?: boolean; deferLayout?: boolean } = {}): Stores {
-  const choice = opts.embedder ? { embedder: opts.embedder, notice: undefined } : chooseEmbedder(paths.modelsDir, loaded.config.store.vector_model);
-  const embedder = new CachedEmbedder(choice.embedder);
-  const busyTimeoutMs = loaded.config.store.busy_timeout_ms;
-  const scratchDir = join(paths.userDataDir, 'tmp');
-  const cleanups: Array<() => void> = [];
-  const open = (scope: 'user' | 'project', path: string, ours: boolean): MemoryStore => {
-    const opened = openStore(path, { busyTimeoutMs, ours, scratchDir, create: opts.create, deferLayout: opts.deferLayout });
-    cleanups.push(opened.cleanup);
-    const ann = path !== ':memory:' && loaded.config.store.ann_min_vectors > 0 ? new AnnReader(path) : undefined;
-    const store = new MemoryStore(opened.db, embedder, scope, path, busyTimeoutMs, ann);
-    store.access = opened.access;
-    store.created = opened.created;
-    return store;
-  };
-  const user = open('user', paths.userDb, true);
-  let project: MemoryStore;
-  try {
-    // A store outside claude-mem's own folder (a configured db_path) is not ours to advise moving.
-    const ours = paths.projectDb.startsWith(`${paths.projectDataDir}/`) || paths.projectDb.startsWith(`${paths.userDataDir}/`);
-    project = open('project', paths.projectDb, ours);
-  } catch (err) {
-    user.close();
-    for (const c of cleanups) c();
-    throw err;
-  }
-  const stores = new Stores(user, project, embedder, resolveThresholds(choice.embedder, loaded), () => choice.notice, loaded.config);
-  stores.onClose = () => {
-    for (const c of cleanups) c();
-  };
+  const pair = openStorePair(
+    loaded,
+    paths,
+    (path, o) => openStore(path, { ...o, create: opts.create, deferLayout: opts.deferLayout }),
+    (...store) => new MemoryStore(...store),
+    opts.embedder,
+  );
+  const stores = new Stores(pair.user, pair.project, pair.embedder, pair.thresholds, pair.notice, loaded.config);
+  stores.onClose = pair.cleanup;
   return stores;
 }

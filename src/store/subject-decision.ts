@@ -1,6 +1,6 @@
 import { matchSubjects, sameValue, type SubjectMatch } from '../text/subject-key.js';
 import type { Statement } from '../text/statement.js';
-import { holdsNumber, ledByNumber } from '../text/frame-match.js';
+import { holdsNumber, ledByNumber } from '../text/value-shape.js';
 import type { NearMemory, WriteDecision } from './write-decision.js';
 
 /**

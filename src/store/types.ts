@@ -1,6 +1,6 @@
 import type { MemoryType } from '../text/index.js';
 
-export { MEMORY_TYPES, type MemoryType, type Candidate } from '../text/index.js';
+export { MEMORY_TYPES, type MemoryType, type Candidate } from '../text/candidate.js';
 export type MemoryStatus = 'active' | 'archived';
 /** Global memories live in the user store; project and fact in the project store. */
 export type StoreScope = 'user' | 'project';
@@ -37,6 +37,14 @@ export interface Memory {
   /** When a newer value superseded it (it was true from createdAt until then); null while current. */
   validTo: number | null;
 }
+
+/**
+ * A memory as a block is built from it (store-read.ts hottest): what inject
+ * shows of it and which store row it is. Read as these columns only: every
+ * string column SQLite hands over is a string V8 builds, and a rebuilt
+ * launch reads hundreds of rows.
+ */
+export type HotMemory = Pick<Memory, 'id' | 'rowid' | 'scope' | 'type' | 'text' | 'supplement' | 'agent' | 'createdAt' | 'heat' | 'subject' | 'subjectKey' | 'value'>;
 
 export type WriteAction = 'inserted' | 'updated' | 'merged' | 'duplicate' | 'filtered';
 export type FilterReason = 'trivia' | 'short' | 'low-value' | 'overlap' | 'empty' | 'secret' | 'repeat' | 'refused';

@@ -12,6 +12,7 @@ import { isTentative } from './statement-tools.js';
 import { refusesInEnglish } from './statement-en.js';
 import { refusesInChinese } from './statement-zh.js';
 import type { Statement } from './statement.js';
+import { holdsNumber } from './value-shape.js';
 
 export interface KnownSubject {
   key: string;
@@ -57,6 +58,9 @@ export function valueIn(sentence: string, key: string): { value: string; from: s
   return undefined;
 }
 
+/** The frame reads a value token (a number with what is glued to it), so it only restates subjects held as one. */
+const countable = (k: KnownSubject): boolean => holdsNumber(k.value);
+
 /**
  * The statement a sentence makes of a known subject, when the patterns
  * found none or only a looser one ("we moved the dev server to port 4000"
@@ -64,26 +68,6 @@ export function valueIn(sentence: string, key: string): { value: string; from: s
  * The longest known key the sentence names wins. A refusal the patterns
  * found stands.
  */
-/**
- * A value's shape, as the store holds it: one with a number in it (3000,
- * 250ms, Next.js 15) or one in words only ("pytest -q", snake_case). A
- * subject held in words is restated in words; a number said of it counts
- * something else ("I ran the test command 3 times", "test command: 3
- * failures today"). Both the learned frame (below) and the patterns' subject
- * decision (store/subject-decision.ts) go by it.
- */
-export function holdsNumber(value: string): boolean {
-  return /\d/.test(value);
-}
-
-/** A value that starts as a value token does: "3 failures", "$500", "3x faster". */
-export function ledByNumber(value: string): boolean {
-  return /^[$€£¥]?\d/u.test(value);
-}
-
-/** The frame reads a value token (a number with what is glued to it), so it only restates subjects held as one. */
-const countable = (k: KnownSubject): boolean => holdsNumber(k.value);
-
 export function learnedStatement(sentence: string, found: Statement | undefined, known: KnownSubject[]): Statement | undefined {
   if (found?.stance === 'reject') return undefined;
   const words = sentenceWords(sentence);

@@ -145,6 +145,30 @@ describe('remember, query, list, forget, status', () => {
     expect(run.stdout).toContain('staging cluster');
   });
 
+  it('builds the block in a launch whether the store is current (read alone) or from an older claude-mem (opened and migrated)', () => {
+    const sb = makeSandbox('cm-old-store');
+    const o = { cwd: sb.project, env: sb.env };
+    expect(cm(['remember', 'The deploy script lives in ops/deploy.sh and runs on Fridays'], o).status).toBe(0);
+    const launch = (): string => {
+      rmSync(join(sb.project, '.claude-mem', 'context-cache.json'), { force: true });
+      const r = cm(['run', '--', 'sh', '-c', 'printf "%s" "$CLAUDE_MEM_CONTEXT"'], o);
+      expect(r.status, r.stderr).toBe(0);
+      return r.stdout;
+    };
+    expect(launch()).toContain('ops/deploy.sh');
+    // As a claude-mem before steps 018–020 left it (018 and 020 are layouts a launch defers, 019 adds a table).
+    const db = new Database(join(sb.project, '.claude-mem', 'mem.db'));
+    const steps = db.prepare('SELECT name FROM _migrations ORDER BY name').pluck().all() as string[];
+    db.exec("DROP INDEX memories_state; DROP TABLE memory_parts; DELETE FROM _migrations WHERE name >= '018'");
+    db.close();
+    expect(launch()).toContain('ops/deploy.sh');
+    // The next command (or the distiller the run started) lays it out.
+    expect(cm(['list'], o).status).toBe(0);
+    const done = new Database(join(sb.project, '.claude-mem', 'mem.db'), { readonly: true });
+    expect(done.prepare('SELECT name FROM _migrations ORDER BY name').pluck().all()).toEqual(steps);
+    done.close();
+  });
+
   it('treats a cloned claude-mem.yaml as untrusted: no store outside the project, no chmod of what is not ours', () => {
     const sb = makeSandbox('cm-untrusted');
     const o = { cwd: sb.project, env: sb.env };

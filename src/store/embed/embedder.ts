@@ -32,7 +32,7 @@ export interface Embedder {
   embedNow?(text: string): Float32Array | undefined;
 }
 
-export { cosine } from '../../text/index.js';
+export { cosine } from '../../text/cosine.js';
 
 export function normalize(v: Float32Array): Float32Array {
   let n = 0;

@@ -1,5 +1,5 @@
 import { VECTOR_DIMS, normalize, type Embedder, type Thresholds } from './embedder.js';
-import { bigrams, cjkRuns, latinWords, STOPWORDS } from '../../text/index.js';
+import { bigrams, cjkRuns, latinWords, STOPWORDS } from '../../text/terms.js';
 
 /**
  * The built-in embedder: hashed lexical features in 384 dimensions, used
