@@ -36,11 +36,13 @@ export async function distillSessions(memory: DirectoryMemory, o: ProcessOptions
   sweepLegacyHandovers(paths.userDataDir);
   const ids = o.session ? [o.session] : o.all ? listSessionIds(dir).filter((id) => !isLive(dir, id)) : memory.pending();
   const reports: ProcessReport[] = [];
+  const warms = mode === 'full' && ids.length > 0;
+  if (warms) memory.preloadWarm();
   const { processSession } = await import('./pipeline.js');
   const summarizer = summarizerFor(memory.config, memory.env, memory.cwd);
   for (const id of ids) reports.push(await processSession(stores, paths, memory.config, id, mode, summarizer));
   // Live and marker passes run while the session does: no block yet.
-  if (mode === 'full' && ids.length > 0) await memory.warmNextLaunch();
+  if (warms) await memory.warmNextLaunch();
   // Looked at once more now that they are done: finding none waiting leaves
   // the folder's quiet marker (session-files.ts), so the next launch reads
   // one file instead of every log's.

@@ -51,6 +51,16 @@ export async function gatherCandidates(stores: BlockSource, config: Config, cwd:
 }
 
 /**
+ * Loads what building a block needs (the inject modules, the BPE tokenizer:
+ * ~200 ms in a fresh process) without building one. A distill calls it as it
+ * starts, so they load while it waits on its worker, not after it; a failure
+ * here is left for the build to report.
+ */
+export function preloadBlockBuild(): void {
+  void import('../inject/index.js').then((m) => m.loadTokenCounter()).catch(() => undefined);
+}
+
+/**
  * The block for a launch in `cwd`, from the stores as they are now: the
  * launch query (directory, git facts, last summary, a prompt in argv),
  * the candidates, then inject's pure select → budget → format.

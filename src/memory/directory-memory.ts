@@ -4,7 +4,7 @@ import type { BuiltBlock } from '../inject/index.js';
 import { listSessionIds } from '../pty/session-files.js';
 import type { Candidate, Hit, HotMemory, Memory, MemoryType, SearchFilter, Stores, WriteResult } from '../store/index.js';
 import { searchPool } from '../store/index.js';
-import { buildContext, blockRefs } from './context.js';
+import { buildContext, blockRefs, preloadBlockBuild } from './context.js';
 import { prepareContextCache } from './next-launch.js';
 import { pendingSessions } from './pending.js';
 import { statusOf, type StatusReport } from './status.js';
@@ -84,6 +84,11 @@ export class DirectoryMemory {
   /** True when closing will leave the next launch's block ready (after a distill, or warmNextLaunch). */
   get preparesNextLaunch(): boolean {
     return this.saveCache !== undefined;
+  }
+
+  /** Starts loading what warmNextLaunch needs, to be called well before it (a distill's start). */
+  preloadWarm(): void {
+    preloadBlockBuild();
   }
 
   /** Computes this directory's block for the next launch now; it is saved when the memory closes. */
