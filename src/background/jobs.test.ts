@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { copyFileSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeSandbox } from '../../tests/helpers/sandbox.js';
 import { withMemory } from '../memory/index.js';
@@ -37,6 +37,28 @@ describe('work done later on a directory\'s memory (real SQLite files)', () => {
     await withMemory({ cwd: sb.project, env: sb.env, recover: recoverSessions }, (m) => {
       expect(m.pending()).toEqual([]);
       expect(m.list().length).toBeGreaterThan(0);
+    });
+  });
+
+  it('loads the next block\'s tokenizer as a distill starts, unless the logs are huge (their peak RSS)', async () => {
+    const sb = makeSandbox('cm-core');
+    const sessions = join(sb.project, '.claude-mem', 'sessions');
+    mkdirSync(sessions, { recursive: true });
+    copyFileSync(join(FIXTURES, 'ai-cli-en.cast'), join(sessions, 'ai-cli-en.cast'));
+    await withMemory({ cwd: sb.project, env: sb.env }, async (m) => {
+      const preload = vi.spyOn(m, 'preloadWarm');
+      await distillSessions(m);
+      expect(preload).toHaveBeenCalledTimes(1);
+      expect(m.preparesNextLaunch).toBe(true);
+    });
+    // A 65 MB log (sparse: its header alone is readable, the rest damaged): the block is still built, its tokenizer loaded at the end.
+    writeFileSync(join(sessions, 'huge.cast'), '{"version":2,"width":80,"height":24,"timestamp":1700000000}\n');
+    truncateSync(join(sessions, 'huge.cast'), 65 * 1024 * 1024);
+    await withMemory({ cwd: sb.project, env: sb.env }, async (m) => {
+      const preload = vi.spyOn(m, 'preloadWarm');
+      await distillSessions(m, { session: 'huge' });
+      expect(preload).not.toHaveBeenCalled();
+      expect(m.preparesNextLaunch).toBe(true);
     });
   });
 });

@@ -4,7 +4,7 @@
  * warm the next launch's block in a background process.
  */
 import type { DirectoryMemory } from '../memory/index.js';
-import { isLive, listSessionIds, unprocessedLogs } from '../pty/session-files.js';
+import { isLive, listSessionIds, logSize, unprocessedLogs } from '../pty/session-files.js';
 import { pruneLogs, type PruneReport } from './log-upkeep.js';
 import type { ProcessMode, ProcessReport } from './pipeline.js';
 import { summarizerFor } from './summarizer-command.js';
@@ -19,6 +19,17 @@ export interface ProcessOptions {
   all?: boolean;
   mode?: ProcessMode;
 }
+
+/**
+ * The block the next launch gets is built when a full pass ends, and needs
+ * the BPE tokenizer (~200 ms to load, ~28 MB held). Loaded as the distill
+ * starts, it loads while the distiller waits on its worker, not after it
+ * (the bench's 11.8 MB log: the warm 200 → 35 ms). Held through a huge
+ * log's distill it raised the peak RSS (bench/biglog.mjs, 1 GB: 164 → 192
+ * MB of a 200 MB bound), where 200 ms is nothing: past this much log it
+ * loads at the end, as before.
+ */
+const PRELOAD_MAX_LOG_BYTES = 64 * 1024 * 1024;
 
 /**
  * Turns session logs into memories. After a full pass the block for the
@@ -37,7 +48,7 @@ export async function distillSessions(memory: DirectoryMemory, o: ProcessOptions
   const ids = o.session ? [o.session] : o.all ? listSessionIds(dir).filter((id) => !isLive(dir, id)) : memory.pending();
   const reports: ProcessReport[] = [];
   const warms = mode === 'full' && ids.length > 0;
-  if (warms) memory.preloadWarm();
+  if (warms && ids.reduce((n, id) => n + logSize(dir, id), 0) <= PRELOAD_MAX_LOG_BYTES) memory.preloadWarm();
   const { processSession } = await import('./pipeline.js');
   const summarizer = summarizerFor(memory.config, memory.env, memory.cwd);
   for (const id of ids) reports.push(await processSession(stores, paths, memory.config, id, mode, summarizer));
