@@ -1,6 +1,9 @@
 // 5. Distillation throughput on a synthetic session log of N MB: a fake AI
 // CLI conversation (prompt, spinner, streamed answers) in zh and en; the
-// median of three runs, each in its own process.
+// median of three runs, each in its own process. Beside it, in turn, the
+// floor: the same log replayed through the screen model alone (the
+// terminal emulator every distill must run), so a noisy machine shows in
+// both figures, not as a change of the distiller's.
 import { writeFileSync, mkdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +11,7 @@ import { DISTILL_HEAP_FLAG } from '../dist/background/spawn.js';
 import { join } from 'node:path';
 import { sandbox, now, fmt } from './lib.mjs';
 import { encodeHeader, encodeEvent, openMemory, distillSessions } from 'claude-mem';
+import { replayCast } from '../dist/pty/replay.js';
 
 const ANSWERS = [
   'The test command for this repo is `pytest -q`, run from the root. I fixed the flaky test; the root cause was a shared temp dir.',
@@ -57,6 +61,20 @@ async function distillHere(mb) {
   return [{ figure: 'distill', variant: `${fmt(bytes / 1048576, 1)} MB log, ${turns} turns`, ms: fmt(ms, 0), 'MB/s': fmt(bytes / 1048576 / (ms / 1000), 2), written: report.written }];
 }
 
+/** The floor, in this process: the log through the screen model, its lines and events dropped. */
+async function replayHere(mb) {
+  const sb = sandbox('distill-replay');
+  mkdirSync(sb.project, { recursive: true });
+  const path = join(sb.project, 'bench.cast');
+  writeSession(path, mb);
+  const t0 = now();
+  let lines = 0;
+  await replayCast(path, { sink: { event: () => undefined, line: () => void lines++, settled: () => undefined } });
+  const ms = now() - t0;
+  const bytes = statSync(path).size;
+  return [{ figure: 'distill', variant: 'screen model replay alone (the floor)', ms: fmt(ms, 0), 'MB/s': fmt(bytes / 1048576 / (ms / 1000), 2), written: `${lines} lines` }];
+}
+
 /**
  * In a process of its own, with the background distiller's heap flag: run
  * after the other benches, in their process, it paid for their heap (GC
@@ -64,15 +82,28 @@ async function distillHere(mb) {
  * `runs` such processes: on a noisy machine one run moves by ±5 %.
  */
 export async function distill({ mb, runs = 3 }) {
-  const rows = [];
-  for (let i = 0; i < runs; i++) {
-    const r = spawnSync(process.execPath, [DISTILL_HEAP_FLAG, fileURLToPath(import.meta.url), '--child', String(mb)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const child = (mode) => {
+    const r = spawnSync(process.execPath, [DISTILL_HEAP_FLAG, fileURLToPath(import.meta.url), mode, String(mb)], { encoding: 'utf8', maxBuffer: 1 << 20 });
     if (r.status !== 0) throw new Error(`the distill bench failed: ${r.stderr}`);
-    rows.push(JSON.parse(r.stdout)[0]);
+    return JSON.parse(r.stdout)[0];
+  };
+  const rows = [];
+  const floors = [];
+  for (let i = 0; i < runs; i++) {
+    rows.push(child('--child'));
+    floors.push(child('--child-replay'));
   }
-  const sorted = [...rows].sort((a, b) => Number(a.ms) - Number(b.ms));
-  const mid = sorted[Math.floor(sorted.length / 2)];
-  return [{ ...mid, variant: `${mid.variant}, median of ${runs}`, 'max ms': sorted[sorted.length - 1].ms }];
+  const median = (xs) => {
+    const sorted = [...xs].sort((a, b) => Number(a.ms) - Number(b.ms));
+    return { mid: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1] };
+  };
+  const d = median(rows);
+  const f = median(floors);
+  return [
+    { ...d.mid, variant: `${d.mid.variant}, median of ${runs}`, 'max ms': d.max.ms, 'over the floor': fmt(Number(d.mid.ms) / Number(f.mid.ms), 2) },
+    { ...f.mid, variant: `${f.mid.variant}, median of ${runs}`, 'max ms': f.max.ms, 'over the floor': '1.00' },
+  ];
 }
 
 if (process.argv[2] === '--child') process.stdout.write(JSON.stringify(await distillHere(Number(process.argv[3]))));
+if (process.argv[2] === '--child-replay') process.stdout.write(JSON.stringify(await replayHere(Number(process.argv[3]))));
