@@ -64,7 +64,6 @@ async function distillHere(mb) {
 /** The floor, in this process: the log through the screen model, its lines and events dropped. */
 async function replayHere(mb) {
   const sb = sandbox('distill-replay');
-  mkdirSync(sb.project, { recursive: true });
   const path = join(sb.project, 'bench.cast');
   writeSession(path, mb);
   const t0 = now();

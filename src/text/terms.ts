@@ -75,10 +75,10 @@ export const STOPWORDS = new Set(
 export function queryWords(text: string): string[] {
   // In these scripts the segmenter splits as LATIN_WORD does, and building it costs ~9 ms of a query process.
   // (ICU treats a lone run of underscores its own way: such a text takes the segmenter.)
-  if (isAscii(text)) {
-    if (!ASCII_UNDERSCORE_RUN.test(text)) return [...new Set((text.toLowerCase().match(ASCII_WORD) ?? []).filter((w) => !STOPWORDS.has(w)))];
-  } else if (SIMPLE_SCRIPTS.test(text) && !UNDERSCORE_RUN.test(text)) return [...new Set((text.toLowerCase().match(LATIN_WORD) ?? []).filter((w) => !STOPWORDS.has(w)))];
-  return segmentedWords(text);
+  const ascii = isAscii(text);
+  const plain = ascii ? !ASCII_UNDERSCORE_RUN.test(text) : SIMPLE_SCRIPTS.test(text) && !UNDERSCORE_RUN.test(text);
+  if (!plain) return segmentedWords(text);
+  return [...new Set((text.toLowerCase().match(ascii ? ASCII_WORD : LATIN_WORD) ?? []).filter((w) => !STOPWORDS.has(w)))];
 }
 
 /** queryWords through Intl.Segmenter (CJK words); exported for the test that the fast path agrees. */
