@@ -17,7 +17,10 @@ for (const file of [projectDb, userDb]) {
   for (const type of ['global', 'project', 'fact']) {
     db.prepare(`SELECT * FROM memories WHERE type = ? AND status = 'active' ORDER BY heat DESC, last_accessed_at DESC LIMIT 40`).all(type);
   }
-  db.prepare(`SELECT m.* FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid WHERE memories_fts MATCH ? ORDER BY bm25(memories_fts) LIMIT 40`).all('project OR main OR test');
+  // The first matches, unranked: ranking them by bm25 sorts every match (1,218 of 10k
+  // here, ~7 ms; ten times that at 100k), which made this floor grow faster with the
+  // store than the launch it is the floor of, whose search bounds what it ranks.
+  db.prepare(`SELECT m.* FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid WHERE memories_fts MATCH ? LIMIT 40`).all('project OR main OR test');
   db.close();
 }
 await import('./forwarder.mjs');
