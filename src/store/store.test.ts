@@ -106,6 +106,12 @@ describe('schema', () => {
     expect(s.retype(2, 'fact')).toBe(true);
     expect(vectors.exact(q, 10, 'fact').map((n) => n.memoryId).sort()).toEqual([1, 2, 3]);
     expect(vectors.exact(q, 10, 'project')).toEqual([]);
+    // vec0 finds a partition's chunks (a KNN's, an insert's last chunk) with these
+    // statements (its own SQL): after 021 through an index, not a scan of every chunk's blobs.
+    for (const lookup of ['SELECT chunk_id, validity, rowids FROM memory_vectors_chunks WHERE partition00 = ?', 'SELECT max(rowid) FROM memory_vectors_chunks WHERE partition00 = ?']) {
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${lookup}`).all('fact') as Array<{ detail: string }>).map((r) => r.detail).join(' | ');
+      expect(plan).toContain('INDEX memory_vectors_chunks_partition');
+    }
   });
 
   it('a launch leaves a layout-only migration to the next process, and reads the store as it is meanwhile', async () => {
