@@ -1,4 +1,4 @@
-import { migrate } from './migrations.js';
+import { migrate } from './migrate.js';
 import { openDatabaseWith, openStoreWith, type DB, type OpenedStore, type OpenOptions } from './db-open.js';
 
 export { BUSY_TIMEOUT_MS, guarded, storeErrorFrom, type DB, type OpenedStore, type StoreAccess } from './db-open.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import { MIGRATIONS, migrate } from './migrations.js';
+import { MIGRATIONS } from './migrations.js';
+import { migrate } from './migrate.js';
 import { MemoryStore } from './memory-store.js';
 import { LexicalEmbedder, lexicalVector } from './embed/lexical.js';
 import { statementOf } from '../text/statement.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore, POLICY } from './test-helpers.js';
 import { StoreError } from '../errors.js';
-import { MIGRATIONS, migrate, pendingMigrations } from './migrations.js';
+import { MIGRATIONS } from './migrations.js';
+import { migrate, pendingMigrations } from './migrate.js';
 import { openDatabase } from './db.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
