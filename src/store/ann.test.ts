@@ -90,11 +90,36 @@ describe('approximate vector index (usearch) beside a real store file', () => {
   it('keeps a type filter exact: only facts come back, as many as asked', async () => {
     store.buildAnn();
     const [q] = await queries(1);
-    const facts = approx.nearest(q as Float32Array, 10, 'fact');
+    // Every type through the graph, however few its memories.
+    const graph = new VectorIndex(statementCache(store.db), () => embedder.id, new AnnReader(path), 0);
+    const facts = graph.nearest(q as Float32Array, 10, 'fact');
     expect(facts).toHaveLength(10);
     const type = store.db.prepare('SELECT type FROM memories WHERE id = ?').pluck();
     for (const n of facts) expect(type.get(n.memoryId)).toBe('fact');
     expect(facts.map((n) => n.memoryId).sort()).toEqual(exact.exact(q as Float32Array, 10, 'fact').map((n) => n.memoryId).sort());
+  });
+
+  it('searches a type with few memories exactly, without mapping the index', async () => {
+    store.buildAnn();
+    const [q] = await queries(1);
+    class CountingReader extends AnnReader {
+      looks = 0;
+      override current(): ReturnType<AnnReader['current']> {
+        this.looks++;
+        return super.current();
+      }
+    }
+    const reader = new CountingReader(path);
+    const few = new VectorIndex(statementCache(store.db), () => embedder.id, reader);
+    // 120 facts of 600: under the bound, so the facts' partition alone is read.
+    expect(few.nearest(q as Float32Array, 10, 'fact')).toEqual(exact.exact(q as Float32Array, 10, 'fact'));
+    expect(reader.looks).toBe(0);
+    // Past it (here a bound of 100), and untyped, the graph is asked.
+    const many = new VectorIndex(statementCache(store.db), () => embedder.id, reader, 100);
+    expect(many.nearest(q as Float32Array, 10, 'fact')).toHaveLength(10);
+    expect(reader.looks).toBe(1);
+    few.nearest(q as Float32Array, 10);
+    expect(reader.looks).toBe(2);
   });
 
   it('falls back to exact search when the index file is damaged or of another embedder', async () => {
