@@ -276,6 +276,12 @@ export const MIGRATIONS: Migration[] = [
     // project memories and no fact: 9-12 ms for nothing; 10k: ~1 ms). This
     // index is what vec0's lookup by partition then uses (0.2 ms). Layout
     // only: the same statements, found faster; after 011, which it needs.
-    up: (db) => db.exec('CREATE INDEX IF NOT EXISTS memory_vectors_chunks_partition ON memory_vectors_chunks (partition00)'),
+    // The column is vec0's own naming: a vec0 that lays its chunks out
+    // otherwise gets no index and searches as before, rather than a store
+    // that cannot open.
+    up: (db) => {
+      const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('memory_vectors_chunks');
+      if (columns.includes('partition00')) db.exec('CREATE INDEX IF NOT EXISTS memory_vectors_chunks_partition ON memory_vectors_chunks (partition00)');
+    },
   },
 ];
