@@ -293,7 +293,7 @@ export const TARGETS = [
       const floor = x && /node -e 0: [\d.]+ \/ ([\d.]+) ms/.exec(x.baseline)?.[1];
       if (!x || !floor) return x && [`${x.p50} p50, ${x.p99} p99 (${x.baseline})`, Infinity];
       const over = num(x.p99) - num(floor);
-      return [`${x.p50} p50, ${x.p99} p99; floor ${floor} ms p99: +${over.toFixed(0)} ms, ${(num(x.p99) / num(floor)).toFixed(2)} × (${x.baseline})`, over];
+      return [`${x.p50} p50, ${x.p99} p99; floor ${floor} ms p99: ${signed(over.toFixed(0))} ms, ${(num(x.p99) / num(floor)).toFixed(2)} × (${x.baseline})`, over];
     },
     ok: (v) => v <= 20,
   },
