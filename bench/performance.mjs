@@ -286,14 +286,18 @@ export const TARGETS = [
   {
     // 50 ms was below Node's own start-up here (node -e 0: 64 / 78 ms): the hook is one Node process per event,
     // so its target is set from that floor, measured in the same run (issue 40), with the ratio to it.
-    what: 'hook `PostToolUse`, p99, over a bare Node process (`node -e 0`, the floor, same run)',
+    what: 'hook `PostToolUse`, p99, over a bare Node process (`node -e 0`, the floor, run in turn with it)',
     target: '≤ floor + 20 ms',
     value: (r) => {
       const x = row(r.bench, 'hook', /PostToolUse/);
       const floor = x && /node -e 0: [\d.]+ \/ ([\d.]+) ms/.exec(x.baseline)?.[1];
       if (!x || !floor) return x && [`${x.p50} p50, ${x.p99} p99 (${x.baseline})`, Infinity];
+      // The tails side by side, both run in turn under the same spells of the machine; the
+      // median of the run-by-run differences beside them (a p99 of differences is one spell).
+      const paired = /(-?[\d.]+) \/ (-?[\d.]+) ms/.exec(x['over node -e 0, paired'] ?? '');
       const over = num(x.p99) - num(floor);
-      return [`${x.p50} p50, ${x.p99} p99; floor ${floor} ms p99: ${signed(over.toFixed(0))} ms, ${(num(x.p99) / num(floor)).toFixed(2)} × (${x.baseline})`, over];
+      const median = paired ? `; run by run ${signed(paired[1])} ms at the median` : '';
+      return [`${x.p50} p50, ${x.p99} p99; floor ${floor} ms p99: ${signed(over.toFixed(0))} ms, ${(num(x.p99) / num(floor)).toFixed(2)} ×${median} (${x.baseline})`, over];
     },
     ok: (v) => v <= 20,
   },
