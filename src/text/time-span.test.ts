@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { inSpan, TIME_PATTERNS, timeSpanOf, type TimeSpan } from './time-span.js';
+import { firstSpan, inSpan, timeSpanOf } from './time-span.js';
 
 describe('timeSpanOf', () => {
   it('answers as every pattern tried on every text would: the patterns that need a digit are skipped only where there is none', () => {
-    const everyPattern = (text: string): TimeSpan | undefined => {
-      for (const [re, read] of TIME_PATTERNS) {
-        const m = re.exec(text);
-        const span = m ? read(m) : undefined;
-        if (span && (span.month === undefined || (span.month >= 1 && span.month <= 12)) && (span.day === undefined || (span.day >= 1 && span.day <= 31))) return span;
-      }
-      return undefined;
-    };
     const piece = fc.constantFrom('in', 'June', 'may', 'Sept', 'of', 'during', 'early', 'October', '13', '2023', '2023-10-13', '年', '月', '6月', '日', '号', ',', ' ', 'deploy', '3rd', 'since', '0');
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 8 }), (ps) => {
         const text = ps.join(' ');
-        expect(timeSpanOf(text)).toEqual(everyPattern(text));
+        expect(timeSpanOf(text)).toEqual(firstSpan(text));
       }),
       { numRuns: 500 },
     );

@@ -36,7 +36,7 @@ const valid = (s: TimeSpan): TimeSpan | undefined =>
  * compiling it), ~1.5 ms of a fresh process for the eight, so those are
  * not tried on text without one.
  */
-export const TIME_PATTERNS: Array<[RegExp, (m: RegExpExecArray) => TimeSpan, { digit?: false }?]> = [
+const TIME_PATTERNS: Array<[RegExp, (m: RegExpExecArray) => TimeSpan, { digit?: false }?]> = [
   // ISO and slashed: 2023-10-13, 2023/10/13, 2023-10.
   [/\b((?:19|20)\d\d)[-/](0?[1-9]|1[0-2])(?:[-/]([0-3]?\d))?\b/, (m) => ({ year: Number(m[1]), month: Number(m[2]), ...(m[3] ? { day: Number(m[3]) } : {}) })],
   // 2023年10月13日, 2023年10月, 10月13日 (号 too), 10月.
@@ -54,17 +54,23 @@ export const TIME_PATTERNS: Array<[RegExp, (m: RegExpExecArray) => TimeSpan, { d
   [/\b(?:in|during|of|since)\s+((?:19|20)\d\d)\b/i, (m) => ({ year: Number(m[1]) })],
 ];
 
-/** The first (most specific) time span the text names, or undefined. */
-export function timeSpanOf(text: string): TimeSpan | undefined {
-  const digits = /\d/.test(text);
-  for (const [re, read, o] of TIME_PATTERNS) {
-    if (!digits && o?.digit !== false) continue;
+/** The patterns a text without a digit can match. */
+const WITHOUT_DIGITS = TIME_PATTERNS.filter(([, , o]) => o?.digit === false);
+
+/** The first (most specific) valid span one of `patterns` reads in the text. */
+export function firstSpan(text: string, patterns = TIME_PATTERNS): TimeSpan | undefined {
+  for (const [re, read] of patterns) {
     const m = re.exec(text);
     if (!m) continue;
     const span = valid(read(m));
     if (span) return span;
   }
   return undefined;
+}
+
+/** The first (most specific) time span the text names, or undefined. */
+export function timeSpanOf(text: string): TimeSpan | undefined {
+  return firstSpan(text, /\d/.test(text) ? TIME_PATTERNS : WITHOUT_DIGITS);
 }
 
 /** Whether the moment (ms) falls in the span, by its local calendar date. */
