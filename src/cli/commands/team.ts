@@ -44,7 +44,11 @@ export function registerTeam(program: Command, cli: CliEnv): void {
     .argument('[name]', 'the team to create; default: team.name')
     .action(async (name: string | undefined, o: AdminOptions) => {
       const t = name ?? loadFor(cli).config.team.name;
-      await run(o, (s) => [...s.schemaSql(), ...(t ? s.addTeamSql(t) : [])], t ? `the team store is ready, with team "${t}"` : 'the team store is ready');
+      const { hardeningWarnings } = await import('../../team/server-schema.js');
+      await run(o, (s) => [...s.schemaSql(), ...(t ? s.addTeamSql(t) : []), s.hardeningCheckSql()], (answer) => {
+        for (const w of hardeningWarnings(answer)) cli.messages.warn(w);
+        return t ? `the team store is ready, with team "${t}"` : 'the team store is ready';
+      });
     });
   admin(team.command('add'))
     .description('add a person (a PostgreSQL role) to a team')
