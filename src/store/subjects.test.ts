@@ -153,6 +153,20 @@ describe('a new value replaces the old one (a real store)', () => {
     expect(port2?.supersedes).toEqual([port?.id]);
   });
 
+  it('a value settled with a verb and 为 / 在 (定为, 设成, 修改为) is replaced by a later change, and the new value stays current', async () => {
+    const s = memoryStore();
+    const [old] = await s.writeMany([said('我们的并发上限定为 6 个，超过就排队。', 2)], POLICY, at(2));
+    const [now] = await s.writeMany([said('压测之后并发上限修改为 12 个吧。', 9)], POLICY, at(9));
+    expect(now).toMatchObject({ action: 'inserted', supersedes: [old?.id] });
+    expect(s.get(Number(now?.id))).toMatchObject({ status: 'active', value: '12 个' });
+    expect(s.get(Number(old?.id))).toMatchObject({ status: 'archived', supersededBy: now?.id });
+    const [window] = await s.writeMany([said('上线窗口定在周二晚上。', 3)], POLICY, at(3));
+    const [moved] = await s.writeMany([said('上线窗口改成周五下午了。', 12)], POLICY, at(12));
+    expect(moved?.supersedes).toEqual([window?.id]);
+    expect(current(s)).toEqual(expect.arrayContaining(['压测之后并发上限修改为 12 个吧。', '上线窗口改成周五下午了。']));
+    expect(current(s)).not.toEqual(expect.arrayContaining(['我们的并发上限定为 6 个，超过就排队。']));
+  });
+
   it('a change said only by its two values is of the subject that holds the old one, in either language', async () => {
     const s = memoryStore();
     const [cmd] = await s.writeMany([said('The test command is pnpm test:unit.', 0, { type: 'project' })], POLICY, at(0));

@@ -253,7 +253,7 @@ export function cutValue(raw: string): string {
   if (at.length) v = v.slice(0, Math.min(...at));
   v = v.replace(/^(?:now|currently|still|set to|at|on|to)\s+/i, '').replace(/[.。!！]+$/u, '');
   v = v.replace(/\s+(?:now|again|instead|too|as well|any ?more|already|for now|going forward|from now on|this week|today)$/i, '');
-  v = v.replace(/[.。!！]+$/u, '').replace(/(?:了|的|啦|呢)+$/u, '').trim();
+  v = v.replace(/[.。!！]+$/u, '').replace(/(?:了|的|啦|呢|吧|啊|呀|嘛)+$/u, '').trim();
   // "Retry count: 3 -> 5": the value is where the arrow points.
   v = v.replace(/^\S.*?\s*(?:->|→|=>|⇒)\s*(?=\S)/u, '');
   return v.replace(/^[`'"“‘]+|[`'"”’]+$/g, '').trim();
