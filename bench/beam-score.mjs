@@ -140,3 +140,63 @@ export function bm25(docs, query, k1 = 1.2, b = 0.75) {
   });
   return scored.filter((x) => x.s > 0).sort((x, y) => y.s - x.s || x.i - y.i).map((x) => docs[x.i]);
 }
+
+// ---- Contradictions: a "never" statement and the one that contradicts it ----
+
+const NEGATION = /\b(?:never|haven't|hasn't|have not|has not|not yet|no prior|first time)\b/i;
+/** Words of the rubric's frame around the statement ("you said you have …"), not of the statement. */
+const FRAME = new Set(['said', 'mentioned', 'also', 'told', 'stated', 'never', 'haven', 'hasn', 'yet', 'prior', 'first', 'time']);
+const contentWords = (text) => [...new Set(words(text).filter((w) => !FRAME.has(w)))];
+const numbersOf = (text) => String(text ?? '').match(/\d+(?:[.,]\d+)?/g) ?? [];
+const sentencesOf = (text) => String(text ?? '').split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
+
+/** The rubric's two clauses: the one naming "never", and the other statement (not the "which is correct" lines). */
+export function contradictionClauses(q) {
+  const items = (q.rubric ?? []).map(expectedOf).filter(Boolean);
+  const negative = items.find((x) => /\bnever\b/i.test(x));
+  const positive = items.find((x) => x !== negative && !/contradict|which statement|clarif|which (?:one|is)/i.test(x));
+  return negative && positive ? { negative, positive } : null;
+}
+
+/**
+ * Locates both statements (README: among the user messages of
+ * source_chat_ids first, then the whole conversation): the negative one a
+ * sentence with a negation cue sharing half the clause's content words, the
+ * affirmative one a sentence without a cue sharing half of them and holding
+ * the clause's numbers. null when either cannot be found.
+ */
+export function locateContradiction(q, messages) {
+  const clauses = contradictionClauses(q);
+  if (!clauses) return null;
+  const ids = new Set(Object.values(q.source_chat_ids ?? {}).flat());
+  const pools = [messages.filter((m) => ids.has(m.id) && m.role === 'user'), messages];
+  const find = (clause, negated) => {
+    const want = contentWords(clause);
+    const nums = numbersOf(clause);
+    for (const pool of pools) {
+      for (const m of pool) {
+        for (const s of sentencesOf(m.content)) {
+          if (NEGATION.test(s) !== negated) continue;
+          const have = new Set(words(s));
+          if (want.filter((w) => have.has(w)).length * 2 < want.length) continue;
+          if (!negated && !nums.every((n) => holds(s, n))) continue;
+          return s;
+        }
+      }
+    }
+    return null;
+  };
+  const negative = find(clauses.negative, true);
+  const positive = find(clauses.positive, false);
+  return negative && positive ? { negative, positive } : null;
+}
+
+/** A hit holds a statement when it holds its words (the negative one with its cue). */
+export const holdsStatement = (text, statement) => norm(text).includes(norm(statement));
+
+/** Both statements among the hits, each in a hit of its own. */
+export function foundBoth(found, texts) {
+  const neg = texts.findIndex((t) => holdsStatement(t, found.negative));
+  if (neg < 0) return false;
+  return texts.some((t, i) => i !== neg && holdsStatement(t, found.positive)) || texts.filter((t) => holdsStatement(t, found.positive)).length > 1;
+}

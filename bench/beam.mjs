@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { dirname, join, resolve } from 'node:path';
 import { CLI, sandbox, table } from './lib.mjs';
 import { RESULTS, writeReadme } from './performance.mjs';
-import { answersAll, bm25, labelsOf, rubricParts, scoreQuestion, stripIndex } from './beam-score.mjs';
+import { answersAll, bm25, foundBoth, labelsOf, locateContradiction, rubricParts, scoreQuestion, stripIndex } from './beam-score.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -48,6 +48,8 @@ function cm(env, cwd, argv) {
 const zero = () => ({ questions: 0, current_at_1: 0, current_at_3: 0, stale_at_1: 0, block: 0, bm25_at_1: 0, bm25_at_3: 0 });
 const ku = { ...zero() };
 const ie = { questions: 0, answered_at_3: 0, bm25_at_3: 0 };
+const contra = { questions: 0, located: 0, both_at_5: 0, bm25_both_at_5: 0 };
+const contraPerScale = new Map();
 const iePerScale = new Map();
 const perScale = new Map();
 const broken = [];
@@ -114,16 +116,33 @@ for (const conv of conversations) {
       if (theirs) acc.bm25_at_3++;
     }
   }
+  for (const q of qs.contradiction_resolution ?? []) {
+    const per = contraPerScale.get(scale) ?? { questions: 0, located: 0, both_at_5: 0, bm25_both_at_5: 0 };
+    contraPerScale.set(scale, per);
+    const found = locateContradiction(q, messages.map((m) => ({ ...m, content: stripIndex(m.content) })));
+    for (const acc of [contra, per]) acc.questions++;
+    if (!found) continue;
+    const hits = JSON.parse(cm(sb.env, sb.project, ['query', q.question, '--limit', '5', '--json']));
+    const ours = foundBoth(found, hits.map((h) => h.text));
+    const theirs = foundBoth(found, bm25(docs, q.question).slice(0, 5));
+    for (const acc of [contra, per]) {
+      acc.located++;
+      if (ours) acc.both_at_5++;
+      if (theirs) acc.bm25_both_at_5++;
+    }
+    if (verbose && !ours) console.log(`${conv} contradiction ✗ (bm25 ${theirs ? '✓' : '✗'}) Q: ${q.question}\n    never: ${found.negative.slice(0, 120)}\n    but:   ${found.positive.slice(0, 120)}`);
+  }
   process.stderr.write(`${conv}: ${ku.current_at_1}/${ku.questions} current@1 so far\n`);
 }
 
 const rows = [...[...perScale].map(([scale, s]) => ({ split: scale, ...s })), { split: 'all', ...ku }];
 table(rows);
 console.log(`\ninformation_extraction: answered in the top 3 ${ie.answered_at_3}/${ie.questions}, BM25 top 3 ${ie.bm25_at_3}/${ie.questions} (${[...iePerScale].map(([k, v]) => `${k} ${v.answered_at_3}/${v.questions} against ${v.bm25_at_3}`).join(', ')})`);
+console.log(`contradictions: both statements in the top 5 ${contra.both_at_5}/${contra.located}, BM25 ${contra.bm25_both_at_5}/${contra.located} (${contra.questions - contra.located} not located; ${[...contraPerScale].map(([k, v]) => `${k} ${v.both_at_5}/${v.located} against ${v.bm25_both_at_5}`).join(', ')})`);
 console.log(`import: ${(importMs / 1000).toFixed(1)} s for ${(transcriptBytes / 1e6).toFixed(1)} MB of transcripts (${(transcriptBytes / 1e6 / (importMs / 1000)).toFixed(2)} MB/s); block ${Math.round(blockTokens / Math.max(1, conversations.length))} tokens mean`);
 if (broken.length) console.log(`left out (broken labels): ${broken.length}\n  ${broken.join('\n  ')}`);
 
-const summary = { ...ku, ie, ieByScale: Object.fromEntries(iePerScale), importSeconds: importMs / 1000, transcriptMB: transcriptBytes / 1e6, blockTokensMean: Math.round(blockTokens / Math.max(1, conversations.length)) };
+const summary = { ...ku, ie, ieByScale: Object.fromEntries(iePerScale), contra, contraByScale: Object.fromEntries(contraPerScale), importSeconds: importMs / 1000, transcriptMB: transcriptBytes / 1e6, blockTokensMean: Math.round(blockTokens / Math.max(1, conversations.length)) };
 mkdirSync(dirname(jsonOut), { recursive: true });
 writeFileSync(jsonOut, `${JSON.stringify({ data: dataDir, conversations, rows, summary, broken }, null, 2)}\n`);
 console.log(`wrote ${jsonOut}`);

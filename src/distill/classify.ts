@@ -40,6 +40,14 @@ const PERSONAL: RegExp[] = [
 /** A standing instruction from the user to the assistant: it holds beyond this turn. */
 const STANDING = /\b(?:always|never|from now on|going forward|in future|whenever|every time|please (?:always|never|don't|do not|use|keep|avoid))\b|^(?:please\s+)?(?:use|write|keep|avoid|prefer|don't|do not)\b|以后|今后|从现在起|之后都|每次|一律|总是|始终|不要|别再/i;
 
+/**
+ * An instruction is said to the assistant: it opens with a lead or a verb, or
+ * names "you" or "please". "线上的导出接口总是超时" says how a thing behaves:
+ * its 总是 is no standing instruction, and nothing about it is the user's habit.
+ */
+const ADDRESSED = /\b(?:you|your|please)\b|^(?:always|never|don't|do not|use|write|keep|avoid|prefer|make sure)\b|请|你|您|给我|帮我|^(?:不要|别|一律|总是|始终|每次|都用|统一)/i;
+const addressed = (text: string): boolean => STANDING_LEAD.test(text.trim()) || ADDRESSED.test(text.trim());
+
 /** Naming "we", "this repo" or the team makes a habit the project's. */
 const ABOUT_PROJECT = /\b(?:we|we'll|we will|let's|let us|our|here|this (?:repo|repository|project|codebase|service))\b|我们|(?:这个|本|该)(?:项目|仓库|服务)/i;
 const TEAM_DECISION = /\b(?:we|we'll|we will|let's|let us)\s+(?:now\s+|always\s+)?(?:use|switch|move|adopt|keep|pin|stick)\b|(?:我们|以后|今后|从现在起)(?:都|就|统一)?(?:用|使用|改用|采用|换成)/i;
@@ -71,7 +79,7 @@ export function classify(text: string, speaker: Speaker = 'explicit'): MemoryTyp
   // A standing instruction said as one ("from now on…", 以后…) is the user's habit however it arrives, typed, marked or
   // remembered. Only the lead counts for a marker or `remember`, where "always"/"never" alone usually state a project's
   // rule ("never migrate staging on Fridays").
-  if ((speaker === 'user' && STANDING.test(text) && !longOrAsking(text)) || (speaker === 'explicit' && STANDING_LEAD.test(text.trim()))) {
+  if ((speaker === 'user' && STANDING.test(text) && addressed(text) && !longOrAsking(text)) || (speaker === 'explicit' && STANDING_LEAD.test(text.trim()))) {
     // A standing instruction that sets the value of a thing ("以后发版时间是周三", "from now on the port is 8443") is about
     // that thing, a project's: the user's own habits are said of what the assistant does (PERSONAL, above).
     return ABOUT_PROJECT.test(text) || f.command || f.path || PROJECT_WORDS.test(text) || statementOf(text) !== undefined ? 'project' : 'global';

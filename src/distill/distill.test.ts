@@ -221,3 +221,22 @@ describe('what a session states, and what it only chats', () => {
     expect(d.candidates).toEqual([]);
   });
 });
+
+describe('only statements are facts', () => {
+  const texts = (turns: Array<[string, string[]]>): Array<[string, string]> => distillSegment(segment(turns), ctx).candidates.map((c) => [c.type, c.text]);
+
+  it("a user's question with no mark, or one asked in a later clause, is no memory of any type (nor global)", () => {
+    const kept = texts([
+      ['I always forget which port the metrics dashboard uses, what is it again', ['The metrics dashboard listens on port 9411.']],
+      ['对账代码找谁', ['对账模块（recon/）由陈静负责。']],
+      ['夜间任务一般什么时候跑', ['夜间任务的调度是每天 03:30。']],
+    ]);
+    expect(kept.map(([, t]) => t)).toEqual(['The metrics dashboard listens on port 9411.', '对账模块（recon/）由陈静负责。', '夜间任务的调度是每天 03:30。']);
+    expect(kept.some(([type]) => type === 'global')).toBe(false);
+  });
+
+  it('a guess is no finding, and a word before 是 that makes another word with it (总是, 老是) is no copula', () => {
+    const kept = texts([['线上的导出接口总是超时', ['也许是连接池太小，可以先看看 pool 配置。', 'Probably the worker pool is too small for this.']]]);
+    expect(kept).toEqual([]);
+  });
+});

@@ -13,7 +13,7 @@ import { statesUserValue } from './user-statement.js';
 import { codeWordsOf } from './code-words.js';
 import { cleanLine, sentencesOf } from './sentences.js';
 import { condense, extractiveSummary, requestsOf, transcriptReply, turnTranscript } from './summary.js';
-import { isGeneralQuestion, isQuestion } from './questions.js';
+import { isGeneralQuestion, userAsks } from './questions.js';
 import { pickPassages } from './answers.js';
 import { isAcknowledgement } from './worth.js';
 import { statementOf } from '../text/statement.js';
@@ -122,7 +122,7 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
   const writtenAsCode = (word: string): boolean => (codeWords ??= codeWordsOf([...seg.lines.map((l) => l.text), ...seg.inputs.map((i) => i.text)])).has(word);
   for (const t of shell ? [] : seg.turns) {
     const u = cleanLine(t.user);
-    if (t.uncertain || isQuestion(u) || hasMarker(u, ctx.marker) || isTrivia(u) || (isAcknowledgement(u) && weightedLength(u) < ACK_MAX)) continue;
+    if (t.uncertain || userAsks(u) || hasMarker(u, ctx.marker) || isTrivia(u) || (isAcknowledgement(u) && weightedLength(u) < ACK_MAX)) continue;
     const c = candidate(ctx, u, t.t, 'user');
     // What the user states of a thing is what they would otherwise paste again tomorrow (user-statement.ts). A subject's
     // name alone is as often a request ("look at the test command"), and a plain word a report ("the pipeline is red").

@@ -1,11 +1,25 @@
-/** A question asks; it states nothing worth remembering by itself. */
+const ASKS_EN = /^(?:(?:so|and|but|ok|okay|then|hmm|well)[,\s]+)?(?:what|what's|how|why|where|when|which|who|can|could|should|shall|would|will|is|are|was|were|do|does|did|any idea|anything)\b/i;
+/** A later clause asks when it opens as a question does, its verb before its subject ("…, what is it again"). */
+const ASKS_LATER_EN = /^(?:what|how|where|when|why|who)\s+(?:is|are|was|were|do|does|did|should|can|could|would|will)\s+(?:it|this|that|the|we|you|i|they|there|our|my)\b/i;
+const ASKS_ZH = /(?:吗|呢|么)[。！]?$|^(?:怎么|为什么|如何|哪|是否)/u;
+
+/**
+ * A question asks; it states nothing worth remembering by itself. A later
+ * clause may ask after a statement ("I always forget which port it uses,
+ * what is it again"): the line asks.
+ */
 export function isQuestion(s: string): boolean {
   const t = s.trim();
-  return (
-    /[?？]$/.test(t) ||
-    /^(?:(?:so|and|but|ok|okay|then|hmm|well)[,\s]+)?(?:what|what's|how|why|where|when|which|who|can|could|should|shall|would|will|is|are|was|were|do|does|did|any idea|anything)\b/i.test(t) ||
-    /(?:吗|呢|么)[。！]?$|^(?:怎么|为什么|如何|哪|是否)/.test(t)
-  );
+  return /[?？]$/.test(t) || ASKS_ZH.test(t) || ASKS_EN.test(t) || t.split(/[,;:，；：]\s*|\s[—–-]\s/u).slice(1).some((clause) => ASKS_LATER_EN.test(clause.trim()));
+}
+
+/** A Chinese question word wherever it stands: 收费代码找谁, 日批一般什么时候跑. */
+const ASKS_WITHIN_ZH = /谁(?![都也])|什么时候|哪(?:个|里|儿|些|家|天|位|一)|多少|为啥|为什么|是不是|有没有|能不能|要不要|对不对|啥/u;
+/** What a user types this short with a question word is a question, mark or none (a reply's sentences are read by isQuestion). */
+const SHORT_ASK = 40;
+
+export function userAsks(line: string): boolean {
+  return isQuestion(line) || ([...line].length <= SHORT_ASK && ASKS_WITHIN_ZH.test(line));
 }
 
 /**

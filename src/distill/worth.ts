@@ -21,6 +21,8 @@ const STATEMENT_MAX_CHARS = 200;
 /** The assistant saying what it is about to do: "Looking at X now.", "我先看一下". */
 const NARRATION =
   /^(?:(?:ok(?:ay)?|sure|alright|now|first|next)[,，]?\s*)?(?:let me|let's see|i'll|i will|i'm going to|i am going to|i'm|i am|looking|checking|reading|searching|opening|running|thinking|now i|next i|first i)\b|^(?:我先|我来|让我|先让我|我去|我这就|正在|现在开始|下面我|接下来我|我看看|我查一下)/i;
+/** A guess, not a finding: "maybe the rate limit is too low", 可能是限流配置太低. What it proposes is no value of anything yet. */
+const HEDGE = /^(?:(?:so|well|hmm)[,，]?\s*)?(?:maybe|perhaps|probably|possibly|it (?:might|may|could) be|might be|could be|i (?:think|guess|suspect|believe)|my guess is)\b|^(?:可能|也许|或许|大概|估计|猜测|我猜|我估计|怀疑|应该是)/i;
 /** An acknowledgement or sign-off, whatever it restates: "Understood: …", "明白，…". */
 const ACK =
   /^(?:ok(?:ay)?|sure|great|nice|cool|thanks|thank you|understood|noted|got it|will do|of course|no problem|you're welcome|glad|sounds good|perfect|hi|hello|hey|bye|好的|好|明白|收到|了解|知道了|没问题|可以的|不客气|谢谢|你好|再见|行)(?:[\s!！.。,，:：~～]|$)/i;
@@ -78,7 +80,7 @@ function scoreOf(s: string, f: ReturnType<typeof featuresOf>, answers: boolean):
 export function worth(sentence: string, question?: string): number {
   const answers = question !== undefined;
   const s = sentence.trim();
-  if ((s.length < MIN_CHARS && weightedLength(s) < MIN_CHARS) || !isProse(s) || isQuestion(s) || isNarration(s) || isAcknowledgement(s)) return 0;
+  if ((s.length < MIN_CHARS && weightedLength(s) < MIN_CHARS) || !isProse(s) || isQuestion(s) || isNarration(s) || isAcknowledgement(s) || (HEDGE.test(s) && !MADE_CHANGE.test(s))) return 0;
   const f = featuresOf(question && leansOnQuestion(s) ? `${question} ${s}` : s);
   // A change the assistant reports having made is this project's by definition.
   const tied = anchored(f) || MADE_CHANGE.test(s);

@@ -35,6 +35,9 @@ const CHANGE_RE = new RegExp(CHANGE, 'u');
 /** Where a thing is or was moved to (lexicon/place-words.json). */
 const PLACE = `(?:${longestFirst(placeWords.zh_verbs)})了?`;
 const PLACE_AFTER = `(?:${longestFirst(placeWords.zh_after)})?`;
+/** The characters that make a word with a following 是 (老是 "always", 要是 "if", 可是 "but"): no copula then. */
+const NOT_COPULA = '[老总可但于要若或只像倒真硬凡]';
+
 const SHAPES: Shape[] = [
   // 缓存已经不是 Redis 了，改为 Memcached
   { cue: /不(?:再)?是/u, re: re(`^${S}(?:已经|已)?不(?:再)?是\\s*([^，,。]+?)\\s*了?[，,]\\s*(?:现在)?(?:改为|改成|换成|而是|是|用)${V}`), subject: 1, other: 2, value: 3 },
@@ -58,11 +61,12 @@ const SHAPES: Shape[] = [
   // 网关现在用 Envoy: a plain 用 only names a value that is a name or a number.
   { cue: /用/u, re: re(`^${S}(?:现在|目前|以后|今后|统一)?(?:用的是|使用|采用|用)\\s*([A-Za-z0-9][^，,。；;！!？?]*)`), subject: 1, value: 2 },
   // build.gradle 显示构建命令为 ./gradlew build
-  { cue: /显示|写着|写的是|里是|说/u, re: re(`^.{0,40}?(?:显示|写着|写的是|里是|说)[，,：:]?\\s*${S}(?:是|为)${V}`), subject: 1, value: 2 },
+  { cue: /显示|写着|写的是|里是|说/u, re: re(`^.{0,40}?(?:显示|写着|写的是|里是|说)[，,：:]?\\s*${S}(?:(?<!${NOT_COPULA})是|为)${V}`), subject: 1, value: 2 },
   // 数据库为 MySQL 5.7: 为 names a value only when the value is a name or a number (因为, 作为, 认为 are not it).
   { cue: /为/u, re: re(`^${S}(?<![因作认成称以])(?:为|设为)\\s*([A-Za-z0-9][^，,。；;！!？?]*)`), subject: 1, value: 2 },
   // 构建命令是 mvn -q package / 回调重试次数——5 次 / 端口：3000
-  { cue: /是|：|:|—|=/u, re: re(`^${S}\\s*(?:是|：|:|——|—|=)${V}`), subject: 1, value: 2 },
+  // 是 after an adverb or a conjunction (老是, 总是, 可是, 要是 …) is that word, not "is".
+  { cue: /是|：|:|—|=/u, re: re(`^${S}\\s*(?:(?<!${NOT_COPULA})是|：|:|——|—|=)${V}`), subject: 1, value: 2 },
 ];
 
 /** Refused, failed or rolled back: the proposal does not become the value. */
@@ -124,6 +128,9 @@ function refusal(sentence: string): Found | undefined {
 const TRAILING_ADVERB = /(?:都|也|还|就|才|又|仍|已经|已|一律|统一|全部|全都|一般|通常|默认|应该|应当|必须|需要|一定)+$/u;
 const tidySubject = (s: string): string => s.replace(TRAILING_ADVERB, '').trim();
 
+/** A short aside in full-width brackets (收费模块（billing/）由王磊负责) says more of a word; the sentence reads without it. */
+const withoutAsides = (text: string): string => text.replace(/（[^（）]{0,40}）/gu, '');
+
 /** Pure: the value one Chinese sentence states, if any. */
 export function chineseStatement(sentence: string): Found | undefined {
   const refused = refusal(sentence);
@@ -132,7 +139,7 @@ export function chineseStatement(sentence: string): Found | undefined {
     const parts = clause.split(/[，,]/u);
     // A shape may span the clause's commas (不是 A 了，改为 B); try it whole first, then each part.
     for (const text of [clause, ...parts.slice(1)]) {
-      const c = text.trim().replace(LEAD_TIME, '').replace(LEAD_BA, '');
+      const c = withoutAsides(text).trim().replace(LEAD_TIME, '').replace(LEAD_BA, '');
       for (const shape of SHAPES) {
         if (!shape.cue.test(c)) continue;
         const m = shape.re.exec(c);

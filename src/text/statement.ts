@@ -199,7 +199,7 @@ export function plausibleSubject(subject: string): boolean {
       n >= 2 &&
       n <= 16 &&
       !PRONOUN_ZH.test(s) &&
-      !/^(?:把|被|让|给|如果|因为|所以|但是|然后|而且|并且|有人|大家|决定|打算|准备|建议|需要|应该|可以|开始|继续|已经|正在|记得|注意|发现|觉得|认为|不要|不能|不用|不许|不得|不准|不必|别|勿|禁止|请勿|切勿|千万)/u.test(s) &&
+      !/^(?:把|被|让|给|如果|要是|若是|假如|万一|因为|所以|但是|然后|而且|并且|有人|大家|决定|打算|准备|建议|需要|应该|可以|开始|继续|已经|正在|记得|注意|发现|觉得|认为|不要|不能|不用|不许|不得|不准|不必|别|勿|禁止|请勿|切勿|千万)/u.test(s) &&
       // "排查问题时改成 debug": a clause ending in 时 / 的时候 says when, and what it sets then is
       // no current value (超时, 响应超时 are things).
       !/\p{Script=Han}{2,}(?<!超)(?:时|时候)$/u.test(compact)
