@@ -74,5 +74,6 @@ export function sourceLine(m: Memory): string {
   const secs = at ? Math.floor(Number(at[1])) : undefined;
   const moment = secs === undefined ? '' : `, ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')} into it`;
   if (m.sessionId) return `session ${m.sessionId} (${m.agent})${moment}${m.source ? ` — ${m.source}` : ''}`;
-  return m.source === 'remember' ? `typed with claude-mem remember (${m.agent})` : `${m.source ?? 'unknown source'} (${m.agent})`;
+  if (m.source === 'remember') return `typed with claude-mem remember (${m.agent})`;
+  return m.source === 'mcp' ? `the agent's words, through MCP remember (${m.agent})` : `${m.source ?? 'unknown source'} (${m.agent})`;
 }

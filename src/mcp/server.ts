@@ -86,10 +86,10 @@ export function buildMcpServer(memory: MemorySource, o: McpOptions): McpServer {
     'remember',
     {
       description:
-        'Remember a sentence for later sessions: a command, a convention, a decision, the user\'s preference. It goes through the same filters and redaction as everything claude-mem stores.',
+        'Remember a sentence about this project for later sessions: a command, a convention, a decision. It is kept as your (the agent\'s) words, for this project only, until the user reviews it, and goes through the same filters and redaction as everything claude-mem stores.',
       inputSchema: {
         text: z.string().describe('one or two sentences that make sense alone'),
-        type: loose.text.describe('global (the user\'s habit), project (how to work here) or fact (a conclusion); default: classified'),
+        type: loose.text.describe('project (how to work here) or fact (a conclusion); default: classified. Only the user can write global memories.'),
       },
     },
     async (args) => asContent(await guarded(async () => rememberTool(await memory(), args, o.agent))),

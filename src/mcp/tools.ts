@@ -182,7 +182,9 @@ export async function rememberTool(memory: DirectoryMemory, args: unknown, agent
   const text = (optString(a, 'text') ?? '').trim();
   if (!text) fail('"text" is empty: give the sentence to remember');
   if (text.length > MAX_QUERY_CHARS) fail(`"text" is ${text.length} characters; a memory is a sentence or two (under ${MAX_QUERY_CHARS})`);
-  const { type, result } = await memory.remember(text, { type: optType(a), agent });
+  const asked = optType(a);
+  if (asked === 'global') fail('an agent cannot write a global memory (it would reach every project); the user can, with claude-mem remember --type global');
+  const { type, result } = await memory.remember(text, { ...(asked ? { type: asked } : {}), agent, by: 'agent' });
   warmInBackground(memory);
   switch (result.action) {
     case 'inserted':

@@ -39,6 +39,12 @@ export interface RememberOptions {
   agent?: string;
   /** Keep it even when it nearly repeats an existing memory. */
   force?: boolean;
+  /**
+   * Whose words: the user's (`remember` typed at a terminal) or an agent's
+   * (MCP, which a prompt-injected model can call). An agent's words stay in
+   * this project, wait for review and are never a global memory.
+   */
+  by?: 'user' | 'agent';
 }
 
 export const DEFAULT_QUERY_LIMIT = 10;
@@ -156,17 +162,20 @@ export class DirectoryMemory {
   /** An explicit memory, typed or classified, through the same filters, redaction and dedup as distilled ones. */
   async remember(text: string, o: RememberOptions = {}): Promise<{ type: MemoryType; result: WriteResult }> {
     const { classify } = await import('../distill/index.js');
-    const type = o.type ?? classify(text);
+    const agent = o.by === 'agent';
+    if (agent && o.type === 'global') throw new UsageError('an agent cannot write a global memory (it would reach every project): the user can, with claude-mem remember --type global');
+    const asked = o.type ?? classify(text, agent ? 'assistant' : 'explicit');
+    const type = agent && asked === 'global' ? 'project' : asked;
     const result = await this.stores.write({
       type,
       text,
       dir: type === 'global' ? '' : this.paths.projectRoot,
       agent: o.agent ?? 'user',
       sessionId: null,
-      source: 'remember',
-      // Typed on purpose: no length or low-value filter, as with the marker, and reviewed by the person who typed it.
+      source: agent ? 'mcp' : 'remember',
+      // Asked for on purpose: no length or low-value filter, as with the marker. Reviewed only when the person typed it.
       explicit: true,
-      reviewed: true,
+      reviewed: !agent,
       force: o.force,
     });
     // The store may keep it as another type (a new value of a project's subject is a project memory).
