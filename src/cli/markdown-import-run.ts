@@ -4,7 +4,7 @@
  * the library: edit, archive, remember. The manifest is renewed for every
  * step applied, so a second import with no further edits does nothing.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { findProjectRoot, userDataDir } from '../config/paths.js';
 import { PROJECT_CONFIG_FILE, trustState } from '../config/index.js';
 import { readConfigText } from '../config/load.js';
@@ -15,14 +15,20 @@ import { INDEX_NOTE } from '../export/markdown.js';
 import { loadFor, withCliMemory, type CliEnv } from './env.js';
 import { ConfigError, UsageError } from '../errors.js';
 
-/** What a path is, following links; a dangling link or a loop is neither. */
+/**
+ * What a path is, without following a link: a vault may have come with a
+ * repository, and a committed `r/env.md -> /proc/self/environ` (or a link to
+ * ~/.ssh/config, or to another project's notes) would turn that file into a
+ * memory handed to the agent in that repository. Only regular files and
+ * folders inside the vault are read.
+ */
 function kindOf(path: string): 'file' | 'dir' | string {
   try {
-    const st = statSync(path);
+    const st = lstatSync(path);
+    if (st.isSymbolicLink()) return 'a symlink (never followed out of the folder)';
     return st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'not a regular file';
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ELOOP' ? 'a symlink loop' : code === 'ENOENT' ? 'a dangling symlink' : `unreadable (${code ?? String(err)})`;
+    return `unreadable (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
   }
 }
 
@@ -31,7 +37,12 @@ function notesIn(dir: string): { notes: Note[]; skipped: string[] } {
   const skipped: string[] = [];
   for (const folder of readdirSync(dir)) {
     const sub = join(dir, folder);
-    if (folder.startsWith('.') || kindOf(sub) !== 'dir') continue;
+    if (folder.startsWith('.')) continue;
+    const folderKind = kindOf(sub);
+    if (folderKind !== 'dir') {
+      if (folderKind !== 'file') skipped.push(`${folder}: skipped, ${folderKind}`);
+      continue;
+    }
     for (const f of readdirSync(sub)) {
       if (!f.endsWith('.md') || f === INDEX_NOTE) continue;
       const path = `${folder}/${f}`;
@@ -57,6 +68,7 @@ function readManifest(dir: string): Manifest {
   const path = join(dir, MANIFEST);
   // No manifest at all: this is not a folder export wrote (a usage mistake), not a damaged one.
   if (!existsSync(path)) throw new UsageError(`no export here: ${dir} has no ${MANIFEST}. import --markdown reads back a folder written by "claude-mem export --markdown ${dir}"; export first, then edit the notes.`);
+  if (kindOf(path) !== 'file') throw new ConfigError(`${path} is not a regular file (${kindOf(path)}): import --markdown reads back a folder written by "claude-mem export --markdown"; export again, then edit.`);
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
   } catch {

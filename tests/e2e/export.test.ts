@@ -123,8 +123,8 @@ describe('claude-mem export --markdown', () => {
     expect(r.stdout).toMatch(/copy\.md: skipped, project\/3\.md already carries id 3|3\.md: skipped, project\/copy\.md already carries id 3/);
     expect(r.stdout).toMatch(/foreign\.md: skipped, id 999 is not from this export/);
     expect(r.stdout).toMatch(/2\.md: skipped, the note is empty/);
-    expect(r.stdout).toMatch(/dangling\.md: skipped, a dangling symlink/);
-    expect(r.stdout).toMatch(/loop\.md: skipped, a symlink loop/);
+    expect(r.stdout).toMatch(/dangling\.md: skipped, a symlink/);
+    expect(r.stdout).toMatch(/loop\.md: skipped, a symlink/);
     expect(r.stdout).toMatch(/x\.md: skipped, a folder/);
     const after = listJson(o, ['--archived']);
     expect(after.find((m) => m.id === '1')).toMatchObject({ text: 'The test command for this repo is pytest -q -x, run from the root.', status: 'active' });
@@ -133,6 +133,30 @@ describe('claude-mem export --markdown', () => {
     expect(after.some((m) => m.text.includes('cache is warmed'))).toBe(false);
     // Again: the rename is remembered, nothing changes.
     expect(cm(['import', '--markdown', vault], o).stdout).toContain('0 updated, 0 archived, 0 added');
+  });
+
+  it('import --markdown never leaves its folder: a note or a folder that is a link out of the vault is skipped, its target never read', () => {
+    const sb = makeSandbox('cm-vault-links');
+    const o = { cwd: sb.project, env: sb.env };
+    expect(cm(['remember', 'The lint command for this repo is ruff check .'], o).status).toBe(0);
+    const vault = join(sb.project, 'notes-vault');
+    expect(cm(['export', '--markdown', vault], o).status).toBe(0);
+    // What a hostile repository could commit beside a real export: links to the user's own files.
+    const secret = join(sb.home, '.ssh-config-copy');
+    writeFileSync(secret, '---\ntype: project\n---\nHost prod\n  IdentityFile ~/.ssh/id_prod_Zq81 private host key path\n');
+    const elsewhere = join(sb.home, 'other-notes');
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, 'n.md'), '---\ntype: project\n---\nThe other project deploys with the hidden token flow.\n');
+    symlinkSync(secret, join(vault, 'project', 'ssh.md'));
+    symlinkSync('/proc/self/environ', join(vault, 'project', 'env.md'));
+    symlinkSync(elsewhere, join(vault, 'linked'));
+    const r = cm(['import', '--markdown', vault], o);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/ssh\.md: skipped, a symlink/);
+    expect(r.stdout).toMatch(/env\.md: skipped, a symlink/);
+    expect(r.stdout).toMatch(/linked: skipped, a symlink/);
+    const texts = listJson(o, ['--archived']).map((m) => m.text).join('\n');
+    expect(texts).not.toMatch(/IdentityFile|hidden token flow|PATH=|HOME=/);
   });
 
   it('one vault holds two projects: each keeps its manifest entries, links name their folder, and a conflict exits 1', () => {
