@@ -37,11 +37,24 @@ const inside = (child: string, parent: string): boolean => {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 };
 
+/**
+ * A repository can arrive with its own `.git` (an archive, a shared folder),
+ * and its config can name programs git runs: `core.fsmonitor` runs on
+ * ls-files, hooks on other commands. Our calls override each from the
+ * command line, which wins over every config file.
+ */
+export const GIT_NEUTRAL = ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', '-c', 'core.untrackedCache=false'];
+
 /** The paths of `candidates` (inside `root`) that git tracks, or that hold a tracked file; [] outside a repository or without git. */
 export function trackedByGit(root: string, candidates: string[]): string[] {
   const rels = candidates.filter((p) => inside(p, root)).map((p) => relative(root, p) || '.');
   if (rels.length === 0) return [];
-  const r = childProcess().spawnSync('git', ['-C', root, 'ls-files', '-z', '--', ...rels], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] });
+  const r = childProcess().spawnSync('git', ['-C', root, ...GIT_NEUTRAL, 'ls-files', '-z', '--', ...rels], {
+    encoding: 'utf8',
+    timeout: 10_000,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' },
+  });
   if (r.status !== 0 || !r.stdout) return [];
   const files = r.stdout.split('\0').filter(Boolean);
   return rels.filter((rel) => files.some((f) => f === rel || f.startsWith(`${rel}/`))).map((rel) => join(root, rel));
