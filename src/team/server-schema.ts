@@ -18,7 +18,7 @@ export const ADMIN_ROLE = 'claude_mem_admin';
 /** Every function the schema defines: each runs with a pinned search_path (005). */
 const PINNED_FUNCTIONS = ['cm_changes_guard()', 'cm_changes_rate()', 'cm_changes_quota()', 'cm_compact(text, interval)'];
 /** The schema that holds the tables, as SQL text (quoted where it must be). */
-const HOME_SCHEMA = "(SELECT relnamespace::regnamespace::text FROM pg_class WHERE oid = 'cm_changes'::regclass)";
+export const HOME_SCHEMA = "(SELECT relnamespace::regnamespace::text FROM pg_class WHERE oid = 'cm_changes'::regclass)";
 
 export interface ServerMigration {
   name: string;
@@ -236,38 +236,6 @@ export function schemaSql(): string[] {
     ...SERVER_MIGRATIONS.map(
       (m) => `DO $migration$ BEGIN IF NOT EXISTS (SELECT 1 FROM claude_mem_migrations WHERE name = '${m.name}') THEN ${m.sql.trim()}\n INSERT INTO claude_mem_migrations (name) VALUES ('${m.name}'); END IF; END $migration$;`,
     ),
-    // Members need neither temporary objects nor new ones in the schema: each
-    // is a way to put a name in front of ours. Only an owner of the database
-    // (or the schema) may revoke; anyone else is told by hardeningCheckSql.
-    `DO $harden$ BEGIN
-      BEGIN EXECUTE format('REVOKE TEMPORARY ON DATABASE %I FROM PUBLIC', current_database()); EXCEPTION WHEN insufficient_privilege THEN NULL; END;
-      BEGIN EXECUTE format('REVOKE CREATE ON SCHEMA %s FROM PUBLIC', ${HOME_SCHEMA}); EXCEPTION WHEN insufficient_privilege THEN NULL; END;
-    END $harden$;`,
-  ];
-}
-
-/** What \`team init\` reports after the schema: whether members can still make temporary or schema objects, and whether the owner can create roles. */
-export function hardeningCheckSql(): string {
-  return `SELECT has_database_privilege('${MEMBER_ROLE}', current_database(), 'TEMPORARY') AS member_temp,
-    has_schema_privilege('${MEMBER_ROLE}', (SELECT relnamespace FROM pg_class WHERE oid = 'cm_changes'::regclass), 'CREATE') AS member_create,
-    (SELECT rolcreaterole AND NOT rolsuper FROM pg_roles WHERE rolname = current_user) AS owner_creates_roles;`;
-}
-
-export interface Hardening {
-  member_temp?: unknown;
-  member_create?: unknown;
-  owner_creates_roles?: unknown;
-}
-
-/** One line for each weakness hardeningCheckSql found, saying what to run. */
-export function hardeningWarnings(h: Hardening | undefined): string[] {
-  if (!h) return [];
-  return [
-    ...(h.member_temp === true ? ['members can create temporary tables in this database: as its owner run REVOKE TEMPORARY ON DATABASE <db> FROM PUBLIC'] : []),
-    ...(h.member_create === true ? ["members can create objects in the team store's schema: as its owner run REVOKE CREATE ON SCHEMA <schema> FROM PUBLIC"] : []),
-    ...(h.owner_creates_roles === true
-      ? ['the team store\'s owner can create roles, and on PostgreSQL 15 and older such a role can grant itself pg_execute_server_program: create members\' roles with another role (team add --print) and ALTER ROLE <owner> NOCREATEROLE']
-      : []),
   ];
 }
 

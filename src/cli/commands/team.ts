@@ -44,8 +44,8 @@ export function registerTeam(program: Command, cli: CliEnv): void {
     .argument('[name]', 'the team to create; default: team.name')
     .action(async (name: string | undefined, o: AdminOptions) => {
       const t = name ?? loadFor(cli).config.team.name;
-      const { hardeningWarnings } = await import('../../team/server-schema.js');
-      await run(o, (s) => [...s.schemaSql(), ...(t ? s.addTeamSql(t) : []), s.hardeningCheckSql()], (answer) => {
+      const { hardenSql, hardeningCheckSql, hardeningWarnings } = await import('../../team/hardening.js');
+      await run(o, (s) => [...s.schemaSql(), hardenSql(), ...(t ? s.addTeamSql(t) : []), hardeningCheckSql()], (answer) => {
         for (const w of hardeningWarnings(answer)) cli.messages.warn(w);
         return t ? `the team store is ready, with team "${t}"` : 'the team store is ready';
       });
