@@ -29,7 +29,11 @@ function hasServer(servers: unknown, name: string): boolean {
   return typeof servers === 'object' && servers !== null && name in servers;
 }
 
-/** The user's own claude-mem server in Claude Code's settings: user, this project, or .mcp.json. */
+/**
+ * The user's own claude-mem server in Claude Code's settings: their flags,
+ * their user config, or their local entry for this folder. A repository's
+ * `.mcp.json` is not the user's: it came with the clone.
+ */
 export function claudeHasOwnServer(cwd: string, env: NodeJS.ProcessEnv, args: string[]): boolean {
   if (args.some((a) => a.includes(`"${CLAUDE_SERVER_NAME}"`))) return true;
   const home = env['HOME'] ?? homedir();
@@ -37,9 +41,16 @@ export function claudeHasOwnServer(cwd: string, env: NodeJS.ProcessEnv, args: st
   const user = readJson(configDir ? join(configDir, '.claude.json') : join(home, '.claude.json'));
   if (hasServer(user?.['mcpServers'], CLAUDE_SERVER_NAME)) return true;
   const projects = user?.['projects'] as Record<string, { mcpServers?: unknown }> | undefined;
-  if (hasServer(projects?.[cwd]?.mcpServers, CLAUDE_SERVER_NAME)) return true;
+  return hasServer(projects?.[cwd]?.mcpServers, CLAUDE_SERVER_NAME);
+}
+
+/** A repository's `.mcp.json` that names a server claude-mem: a program of the repository's under our name. */
+export function repoClaimsServerName(cwd: string): boolean {
   return hasServer(readJson(join(cwd, '.mcp.json'))?.['mcpServers'], CLAUDE_SERVER_NAME);
 }
+
+/** Ours, under a name no repository file took, when one took claude-mem. */
+export const CLAUDE_OWN_SERVER_NAME = 'claude-mem-own';
 
 export function codexHasOwnServer(env: NodeJS.ProcessEnv, args: string[]): boolean {
   if (args.some((a) => a.includes(`mcp_servers.${CODEX_SERVER_NAME}`))) return true;
@@ -57,6 +68,8 @@ export interface McpRegistration {
   args: string[];
   /** The tool names the agent will see, for the block's hint. */
   searchTool: string;
+  /** A line for the user: the repository's .mcp.json took our server's name. */
+  notice?: string;
 }
 
 /**
@@ -67,6 +80,15 @@ export interface McpRegistration {
 export function mcpRegistration(agent: string, cwd: string, env: NodeJS.ProcessEnv, userArgs: string[]): McpRegistration | undefined {
   const serverArgs = [MAIN, 'mcp', '--agent', agent];
   if (agent === 'claude') {
+    // The repository's .mcp.json may name its own program claude-mem: ours runs under another name, and the block names that one.
+    if (repoClaimsServerName(cwd)) {
+      const config = { mcpServers: { [CLAUDE_OWN_SERVER_NAME]: { command: process.execPath, args: serverArgs } } };
+      return {
+        args: ['--mcp-config', JSON.stringify(config)],
+        searchTool: `mcp__${CLAUDE_OWN_SERVER_NAME}__search`,
+        notice: `this repository's .mcp.json defines a server named "${CLAUDE_SERVER_NAME}" that is not yours; claude-mem's own runs as "${CLAUDE_OWN_SERVER_NAME}" here, and the memory block names that one.`,
+      };
+    }
     const searchTool = `mcp__${CLAUDE_SERVER_NAME}__search`;
     if (claudeHasOwnServer(cwd, env, userArgs)) return { args: [], searchTool };
     const config = { mcpServers: { [CLAUDE_SERVER_NAME]: { command: process.execPath, args: serverArgs } } };

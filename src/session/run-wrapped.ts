@@ -96,6 +96,7 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   const transcript = memory && record && config.watch.enabled ? transcriptFor(agent, opts.args, opts.cwd, opts.env, Date.now()) : undefined;
   // The MCP server, for CLIs that take one per run (the user's own config of that name wins).
   const mcp = memory && opts.inject && config.mcp.register ? mcpRegistration(agent, opts.cwd, opts.env, opts.args) : undefined;
+  if (mcp?.notice) opts.messages.warn(mcp.notice);
   let injection: PreparedInjection | undefined;
   let args = opts.args;
   // A CLI set up to take the block from its own SessionStart hook gets it

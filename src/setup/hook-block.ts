@@ -7,12 +7,13 @@
  * it well under that and under Codex's ~2,500-token cut.
  */
 import { BLOCK_BEGIN, BLOCK_END } from '../memory-block.js';
-import { CLAUDE_SERVER_NAME, CODEX_SERVER_NAME, claudeHasOwnServer, codexHasOwnServer, withToolHint } from '../session/mcp-registration.js';
+import { CLAUDE_SERVER_NAME, CODEX_SERVER_NAME, claudeHasOwnServer, codexHasOwnServer, repoClaimsServerName, withToolHint } from '../session/mcp-registration.js';
 
 const CLAUDE_CONTEXT_MAX_CHARS = 10_000;
 
 export function searchToolFor(cli: string, cwd: string, env: NodeJS.ProcessEnv): string | undefined {
-  if (cli === 'claude') return claudeHasOwnServer(cwd, env, []) ? `mcp__${CLAUDE_SERVER_NAME}__search` : undefined;
+  // Setup registered ours as claude-mem; a repository's .mcp.json of that name may stand in front of it here, so no tool is named.
+  if (cli === 'claude') return claudeHasOwnServer(cwd, env, []) && !repoClaimsServerName(cwd) ? `mcp__${CLAUDE_SERVER_NAME}__search` : undefined;
   if (cli === 'codex') return codexHasOwnServer(env, []) ? `${CODEX_SERVER_NAME}.search` : undefined;
   // The extension setup links always brings the server.
   if (cli === 'gemini') return `mcp_${CLAUDE_SERVER_NAME}_search`;
