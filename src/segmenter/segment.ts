@@ -64,6 +64,13 @@ export function markerText(line: string, marker: string, typed: boolean): string
   return text || undefined;
 }
 
+/** How many first characters a shown marker line shares with a typed one to be its echo (an edit later in the line is the screen's to show). */
+const ECHO_HEAD = 6;
+function echoesTyped(typed: string, shown: string): boolean {
+  const n = Math.min(ECHO_HEAD, typed.length, shown.length);
+  return n > 0 && typed.slice(0, n) === shown.slice(0, n);
+}
+
 // Some CLIs show the prompt without its closing mark (Gemini drops a "?").
 const bare = (s: string): string => cleanLine(s).replace(/[?？!！。.]+$/u, '').trim();
 
@@ -250,10 +257,15 @@ export function segmentsBetween(cuts: number[], times: number[], inputs: Submitt
     const segLines = withinScreenBudget(keepPublic(linesBy[b] ?? []), segInputs, marker);
     const sp = span[b] ?? { start: Infinity, end: -Infinity };
     if (segLines.length === 0 && segInputs.length === 0) continue;
-    const found = [
-      ...segInputs.map((s) => ({ m: markerText(s.text, marker, true), t: s.t })),
-      ...segLines.map((l) => ({ m: markerText(l.text, marker, false), t: l.t })),
-    ].filter((x): x is { m: string; t: number } => x.m !== undefined);
+    const typed = segInputs.map((s) => ({ m: markerText(s.text, marker, true), t: s.t })).filter((x): x is { m: string; t: number } => x.m !== undefined);
+    // A marker is the user's when their keys typed it. The screen shows the line as it was finally edited, so a
+    // marker line on screen counts only as the echo of one typed: a README with "// !remember …" that `cat`
+    // printed, or a model's reply that holds one, is output, not the user's word.
+    const shown = segLines.flatMap((l) => {
+      const m = markerText(l.text, marker, false);
+      return m !== undefined && typed.some((k) => echoesTyped(k.m, m)) ? [{ m, t: l.t }] : [];
+    });
+    const found = [...typed, ...shown];
     const markers = found.map((x) => x.m);
     const markerAt: Record<string, number> = {};
     for (const x of found) markerAt[x.m] = Math.min(markerAt[x.m] ?? Infinity, x.t);
