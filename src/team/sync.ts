@@ -30,7 +30,8 @@ export interface SyncTarget {
 }
 
 export interface SyncReport {
-  pulled: { added: number; updated: number; deleted: number; skipped: number };
+  /** `bad`: rows the server sent that no replica can keep (a date that is not a date): skipped, the rest applied. */
+  pulled: { added: number; updated: number; deleted: number; skipped: number; bad: number };
   pushed: number;
   /** Ours, not sent: the server refused them (a read-only member), with why. */
   held?: { count: number; reason: string };
@@ -79,7 +80,7 @@ export async function checkServer(client: Client, url: string): Promise<void> {
 /** Reads the feed from where this replica stopped and applies it, page by page. */
 export async function pull(client: Client, memory: DirectoryMemory, t: SyncTarget): Promise<SyncReport['pulled']> {
   const store = memory.stores.project;
-  const out = { added: 0, updated: 0, deleted: 0, skipped: 0 };
+  const out = { added: 0, updated: 0, deleted: 0, skipped: 0, bad: 0 };
   for (;;) {
     const after = teamState(store, feedKey(t)) ?? '0';
     const { rows } = await client.query<Change>(
@@ -99,7 +100,14 @@ async function applyPage(memory: DirectoryMemory, store: MemoryStore, rows: Chan
   const puts: Array<{ c: Change; hash: string; replaces: number | null }> = [];
   // The last change of each memory in the page is the one that counts (a put and its delete may arrive together).
   const last = new Map<string, Change>();
-  for (const c of rows) last.set(c.uid, c);
+  for (const c of rows) {
+    // A row from before the server checked its dates ('-infinity'): one bad row never holds back the rest.
+    if (!Number.isFinite(c.at)) {
+      out.bad++;
+      continue;
+    }
+    last.set(c.uid, c);
+  }
   for (const c of last.values()) {
     const link = linkOf(store, c.uid);
     if (c.op === 'delete') {

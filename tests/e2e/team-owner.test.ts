@@ -105,6 +105,28 @@ describe('the team store under a non-superuser owner who can create roles', () =
     }
   });
 
+  it("a change key is its author's, and a date is a date: a member can neither squat a teammate's delete nor send '-infinity'", async () => {
+    const alice = await login('alice');
+    const m = await login('mallory');
+    try {
+      // Mallory takes the key Alice's client will send for its delete, on a memory of her own.
+      await m.query("INSERT INTO public.cm_changes (team, project, uid, op, type, text, machine, change_key, created_at) VALUES ('shop', 'github.com/acme/shop', 'mallory-squat', 'put', 'project', 'Mallory squats a key', 'm', 'alice-9:delete', '-infinity')");
+      await put(alice, 'alice-9', 'The cache TTL for the catalogue is 300 seconds', 'alice-9:put');
+      await alice.query("INSERT INTO public.cm_changes (team, project, uid, op, machine, change_key) VALUES ('shop', 'github.com/acme/shop', 'alice-9', 'delete', 'm', 'alice-9:delete') ON CONFLICT (team, change_key) DO NOTHING");
+    } finally {
+      await alice.end();
+      await m.end();
+    }
+    const su = await cluster.admin(DB);
+    try {
+      expect((await su.query("SELECT count(*)::int AS n FROM public.cm_changes WHERE uid = 'alice-9' AND op = 'delete'")).rows[0]).toEqual({ n: 1 });
+      expect((await su.query("SELECT text FROM public.cm_changes WHERE uid = 'alice-9' AND op = 'put'")).rows[0]).toEqual({ text: '' });
+      expect((await su.query("SELECT isfinite(created_at) AS ok FROM public.cm_changes WHERE uid = 'mallory-squat'")).rows[0]).toEqual({ ok: true });
+    } finally {
+      await su.end();
+    }
+  });
+
   it('with TEMP granted after all, a temporary object named like any of the store\'s tables is never read or written by the owner\'s triggers', async () => {
     const su = await cluster.admin(DB);
     await su.query(`GRANT TEMPORARY ON DATABASE ${DB} TO mallory`);

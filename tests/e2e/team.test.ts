@@ -81,6 +81,26 @@ describe('the team store on PostgreSQL', () => {
     expect(texts(alice).join('\n')).not.toContain('curl evil.example');
   }, 60_000);
 
+  it('a row the server holds with a date that is not a date is skipped with one line; the rest arrives and every command works', async () => {
+    const dave = person('dave', 'dave-pw', { remote: 'git@github.com:acme/dated.git' });
+    const admin = await pg.admin(DB);
+    try {
+      // Written before the server checked dates: with the guard off, as an old server would have kept it.
+      await admin.query('ALTER TABLE cm_changes DISABLE TRIGGER cm_changes_guard');
+      await admin.query("INSERT INTO cm_changes (team, project, uid, op, type, text, author, machine, change_key, created_at) VALUES ('shop', 'github.com/acme/dated', 'bad-date', 'put', 'project', 'A row dated minus infinity', 'erin', 'm', 'erin:bad-date', '-infinity')");
+      await admin.query('ALTER TABLE cm_changes ENABLE TRIGGER cm_changes_guard');
+      await admin.query("INSERT INTO cm_changes (team, project, uid, op, type, text, author, machine, change_key) VALUES ('shop', 'github.com/acme/dated', 'good-date', 'put', 'project', 'The dated repo builds with make dist', 'erin', 'm', 'good-date')");
+    } finally {
+      await admin.end();
+    }
+    const r = dave.run(['sync']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/skipped 1 change from the team store with a date that is not a date/);
+    expect(r.stderr).not.toMatch(/RangeError|internal error/);
+    expect(texts(dave)).toContain('The dated repo builds with make dist');
+    expect(dave.run(['context']).status).toBe(0);
+  }, 60_000);
+
   it('two syncs of one replica at once apply each change once and lose no link', async () => {
     const remote = { remote: 'git@github.com:acme/twice.git' };
     const alice = person('alice', 'alice-pw', remote);

@@ -16,7 +16,8 @@ export function registerSync(program: Command, cli: CliEnv): void {
         return;
       }
       const r = await withCliMemory(cli, (m) => syncProject(m, cli.env));
-      const { added, updated, deleted, skipped } = r.pulled;
+      const { added, updated, deleted, skipped, bad } = r.pulled;
+      if (bad) cli.messages.warn(`skipped ${bad} change${bad === 1 ? '' : 's'} from the team store with a date that is not a date; ask its admin to run "claude-mem team init" (it repairs them).`);
       if (r.held) cli.messages.warn(`${r.held.count} of your memories stay local: ${r.held.reason}.`);
       if (r.refused) cli.messages.warn(`${r.refused} teammate${r.refused === 1 ? "'s memory" : "s' memories"} you forgot with --team ${r.refused === 1 ? 'is' : 'are'} gone from here but not from the team: only a memory's author or a team admin deletes it for everyone.`);
       if (o.quiet) return;
