@@ -37,7 +37,7 @@ const FORBIDDEN: Record<string, string[]> = {
   background: ['session', 'setup', 'cli', 'mcp', 'ui'],
   // The team store is work done beside the user, like the background: on the core, never above it.
   team: ['session', 'background', 'setup', 'cli', 'mcp', 'ui'],
-  ...Object.fromEntries(['store', 'episodes', 'inject', 'distill', 'pty', 'transcripts', 'config', 'text', 'segmenter'].map((f) => [f, ['memory', 'session', 'background', 'team', 'setup', 'cli', 'mcp', 'ui']])),
+  ...Object.fromEntries(['store', 'episodes', 'timeline', 'inject', 'distill', 'pty', 'transcripts', 'config', 'text', 'segmenter'].map((f) => [f, ['memory', 'session', 'background', 'team', 'setup', 'cli', 'mcp', 'ui']])),
 };
 
 describe('the house by role', () => {

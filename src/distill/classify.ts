@@ -73,13 +73,20 @@ function personal(text: string): boolean {
   return PERSONAL.some((r) => r.test(text)) && !/\b(?:here|in this (?:repo|project))\b|(?:这个|本)(?:项目|仓库)/i.test(text);
 }
 
+/** A user's line that says what holds from now on or every time: a rule of the user's or of a thing. */
+export function standingLine(text: string): boolean {
+  return STANDING.test(text) && !longOrAsking(text);
+}
+
 export function classify(text: string, speaker: Speaker = 'explicit'): MemoryType {
   if (speaker !== 'assistant' && personal(text)) return 'global';
   const f = featuresOf(text);
   // A standing instruction said as one ("from now on…", 以后…) is the user's habit however it arrives, typed, marked or
   // remembered. Only the lead counts for a marker or `remember`, where "always"/"never" alone usually state a project's
   // rule ("never migrate staging on Fridays").
-  if ((speaker === 'user' && STANDING.test(text) && addressed(text) && !longOrAsking(text)) || (speaker === 'explicit' && STANDING_LEAD.test(text.trim()))) {
+  // "线上的导出接口总是超时", "the staging DB is always reset on Mondays": how a thing behaves, a standing fact of the project.
+  if (speaker === 'user' && standingLine(text) && !addressed(text)) return 'project';
+  if ((speaker === 'user' && standingLine(text)) || (speaker === 'explicit' && STANDING_LEAD.test(text.trim()))) {
     // A standing instruction that sets the value of a thing ("以后发版时间是周三", "from now on the port is 8443") is about
     // that thing, a project's: the user's own habits are said of what the assistant does (PERSONAL, above).
     return ABOUT_PROJECT.test(text) || f.command || f.path || PROJECT_WORDS.test(text) || statementOf(text) !== undefined ? 'project' : 'global';

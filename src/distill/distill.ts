@@ -6,7 +6,7 @@ import { dominantLanguage, isTrivia, weightedLength } from '../text/index.js';
 const ACK_MAX = 20;
 import type { Candidate } from '../text/index.js';
 import type { Segment } from '../segmenter/index.js';
-import { classify } from './classify.js';
+import { classify, standingLine } from './classify.js';
 import { entitiesOf } from './entities.js';
 import { hasEventSignal, hasSignal } from './signals.js';
 import { statesUserValue } from './user-statement.js';
@@ -126,7 +126,7 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
     const c = candidate(ctx, u, t.t, 'user');
     // What the user states of a thing is what they would otherwise paste again tomorrow (user-statement.ts). A subject's
     // name alone is as often a request ("look at the test command"), and a plain word a report ("the pipeline is red").
-    if (c.type === 'global' || hasEventSignal(u) || statesUserValue(u, writtenAsCode)) push(c);
+    if (c.type === 'global' || standingLine(u) || hasEventSignal(u) || statesUserValue(u, writtenAsCode)) push(c);
   }
 
   const requests = requestsOf(seg, ctx.marker);

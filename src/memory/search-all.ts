@@ -5,6 +5,7 @@
  * by type, agent, directory or to archived memories is a search of memories.
  */
 import { mergeTiers, newestPerSubject } from '../episodes/merge.js';
+import { newestStatementFirst } from '../timeline/newest-first.js';
 import { withoutNowWords } from '../text/now-words.js';
 import type { EpisodeHit } from '../store/episodes.js';
 import type { Hit } from '../store/index.js';
@@ -36,7 +37,10 @@ export async function searchAll(m: DirectoryMemory, question: string, o: QueryOp
   const said = withSaid
     ? m.stores.project.searchEpisodes(text, { limit: pool, ...(until !== undefined ? { until } : {}), ...(o.since !== undefined ? { since: o.since } : {}) })
     : { hits: [], weight: () => 1 };
-  if (said.hits.length === 0) return { found: memories.slice(0, limit).map((hit): Found => ({ kind: 'memory', hit })), ms: msSince(started) };
+  if (said.hits.length === 0) {
+    const timeline = newestStatementFirst(text, memories.map((h) => ({ item: h, text: h.memory.text, at: h.memory.createdAt })), said.weight);
+    return { found: timeline.slice(0, limit).map((e): Found => ({ kind: 'memory', hit: e.item })), ms: msSince(started) };
+  }
   const merged = mergeTiers<Hit, EpisodeHit>(
     text,
     memories.map((h) => ({ item: h, text: h.memory.text, at: h.memory.createdAt, score: h.score, lent: h.lent === true })),
@@ -45,8 +49,10 @@ export async function searchAll(m: DirectoryMemory, question: string, o: QueryOp
     spreadPool,
   );
   // The merge weaves two ordered tiers; the tail is spread across sessions again over both.
-  const spread = spreadSessions(merged, (x) => (x.kind === 'memory' ? (x.item as Hit).memory.sessionId : (x.item as EpisodeHit).episode.sessionId), (x) => x.strength).slice(0, limit);
-  const found = spread.map((x): Found => (x.kind === 'memory' ? { kind: 'memory', hit: x.item as Hit } : { kind: 'said', hit: x.item as EpisodeHit }));
+  const spread = spreadSessions(merged, (x) => (x.kind === 'memory' ? (x.item as Hit).memory.sessionId : (x.item as EpisodeHit).episode.sessionId), (x) => x.strength);
+  // Memories and passages are evidence of one kind: of the statements of the asked thing, the newest answers (timeline/).
+  const timeline = newestStatementFirst(text, spread.map((x) => ({ item: x, text: x.text, at: x.at, kind: x.kind })), said.weight).slice(0, limit);
+  const found = timeline.map(({ item: x }): Found => (x.kind === 'memory' ? { kind: 'memory', hit: x.item as Hit } : { kind: 'said', hit: x.item as EpisodeHit }));
   return { found, ms: msSince(started) };
 }
 
