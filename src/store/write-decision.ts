@@ -69,9 +69,11 @@ const contentWeight = (s: string): number => [...s].reduce((n, ch) => n + (/[\p{
 export function screenCandidate(c: Candidate, policy: Pick<WritePolicy, 'triviaFilter'>): Screened | WriteResult {
   const raw = c.text.replace(/\r\n?/g, '\n').trim();
   if (!raw) return { action: 'filtered', reason: 'empty' };
-  if (policy.triviaFilter && isTrivia(raw)) return { action: 'filtered', reason: 'trivia' };
+  // --force is the person insisting: what they typed is kept, small talk or not (the block's budget still decides what is handed over).
+  const insisted = c.explicit === true && c.force === true;
+  if (policy.triviaFilter && !insisted && isTrivia(raw)) return { action: 'filtered', reason: 'trivia' };
   // Typed on purpose skips the length filter, not sense: "x" or "ab" says nothing a later session could use, whatever its type.
-  if (c.explicit && contentWeight(raw) < MIN_EXPLICIT_CONTENT) return { action: 'filtered', reason: 'short' };
+  if (c.explicit && !insisted && contentWeight(raw) < MIN_EXPLICIT_CONTENT) return { action: 'filtered', reason: 'short' };
   if (!c.explicit) {
     // A value stated of a thing ("The cache is Redis.") stands alone however short; a fragment does not.
     if (isTooShort(raw) && (c.summary || isTooShort(raw, MIN_STATEMENT_CHARS) || !(c.statement !== undefined ? c.statement : statementOf(raw)))) return { action: 'filtered', reason: 'short' };

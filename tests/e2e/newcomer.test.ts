@@ -17,6 +17,21 @@ describe('honest messages', () => {
     }
   });
 
+  it('a fourth week: a memory past the whole budget is stored with a word, a refused short one names --force, a missing --dir is an error', () => {
+    const sb = makeSandbox('cm-week4');
+    const o = { cwd: sb.project, env: sb.env };
+    const long = cm(['remember', Array.from({ length: 1500 }, (_, i) => `step ${i} of the release runbook`).join('; ')], o);
+    expect(long.status).toBe(0);
+    expect(long.stderr).toMatch(/more than the whole block holds \(inject\.token_budget 1500\)/);
+    const short = cm(['remember', 'ok'], o);
+    expect(short.status).not.toBe(0);
+    expect(short.stderr).toMatch(/--force/);
+    expect(cm(['remember', '--force', 'ok'], o).status).toBe(0);
+    const dir = cm(['import', '--from', 'claude', '--dir', join(sb.home, 'no', 'such', 'folder')], o);
+    expect(dir.status).toBe(2);
+    expect(dir.stderr).toMatch(/no such folder/);
+  });
+
   it('distill says which sessions exist, and what happened to each', () => {
     const sb = makeSandbox('cm-distill-msg');
     const o = { cwd: sb.project, env: sb.env };

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
@@ -28,6 +29,9 @@ export function registerImport(program: Command, cli: CliEnv): void {
       }
       if (o.from !== 'all' && !(SOURCES as readonly string[]).includes(o.from)) {
         throw new UsageError(`--from must be claude, codex, gemini or all (got "${o.from.slice(0, 20)}")`);
+      }
+      if (o.dir !== undefined && !existsSync(resolve(cli.cwd, o.dir))) {
+        throw new UsageError(`--dir ${o.dir}: no such folder. --dir takes the folder the sessions ran in, or one above it.`);
       }
       const from = o.from === 'all' ? [...SOURCES] : [o.from as (typeof SOURCES)[number]];
       const { importTranscripts } = await import('../../background/import.js');
