@@ -10,6 +10,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { LineTransport } from './line-transport.js';
 import type { DirectoryMemory } from '../memory/directory-memory.js';
+import { escapeInvisible, neutraliseTags } from '../text/inert.js';
 import { forgetTool, getTool, guarded, rememberTool, searchTool, timelineTool, GET_MAX_IDS, SEARCH_MAX_LIMIT, type ToolResult } from './tools.js';
 
 export const MCP_SERVER_NAME = 'claude-mem';
@@ -30,8 +31,10 @@ const loose = {
   date: z.union([z.string(), z.number()]).optional(),
 };
 
+// What the tools return holds memories' and passages' words (a teammate's among them): controls shown as what they
+// are, tags a model reads as structure made look-alikes, as in the block (text/inert.ts). Our own rows have neither.
 const asContent = (r: ToolResult): { content: Array<{ type: 'text'; text: string }>; isError?: boolean } => ({
-  content: [{ type: 'text', text: r.text }],
+  content: [{ type: 'text', text: neutraliseTags(escapeInvisible(r.text)) }],
   ...(r.isError ? { isError: true } : {}),
 });
 
