@@ -19,7 +19,8 @@ describe('claude-mem export --markdown', () => {
     const sessions = join(sb.project, '.claude-mem', 'sessions');
     mkdirSync(sessions, { recursive: true });
     const header = { version: 2, width: 100, height: 30, timestamp: 1_764_000_000, command: 'bash', 'x-claude-mem': { session_id: 's1', cwd: sb.project, agent: 'bash' } };
-    const events = ['!记得 日志格式统一用 JSON，字段名用 snake_case\r\n', '!记得 the orders table must not be altered without a migration\r\n'].map((d, i) => JSON.stringify([i + 0.5, 'o', d]));
+    // Typed (the keys), then echoed: a marker is the user's when their keys typed it.
+    const events = ['!记得 日志格式统一用 JSON，字段名用 snake_case\r\n', '!记得 the orders table must not be altered without a migration\r\n'].flatMap((d, i) => [JSON.stringify([i + 0.4, 'i', d.replace('\r\n', '\r')]), JSON.stringify([i + 0.5, 'o', d])]);
     writeFileSync(join(sessions, 's1.cast'), `${JSON.stringify(header)}\n${events.join('\n')}\n`);
     expect(cm(['distill', '--session', 's1'], o).status).toBe(0);
     expect(cm(['remember', '--type', 'global', 'I prefer answers in Chinese, with code comments in English.'], o).status).toBe(0);

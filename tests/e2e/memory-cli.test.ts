@@ -215,6 +215,7 @@ describe('remember, query, list, forget, status', () => {
     const sessions = join(sb.project, '.claude-mem', 'sessions');
     mkdirSync(sessions, { recursive: true });
     const lines = [JSON.stringify({ version: 2, width: 120, height: 30, timestamp: 1_764_000_000, command: 'bash', 'x-claude-mem': { session_id: 'huge', cwd: sb.project, agent: 'bash' } })];
+    lines.push(JSON.stringify([0.05, 'i', '!记得 the build cache lives in /var/cache/build and is wiped weekly\r']));
     lines.push(JSON.stringify([0.1, 'o', '!记得 the build cache lives in /var/cache/build and is wiped weekly\r\n']));
     const chunk = 'x'.repeat(65536);
     for (let i = 0; i < 800; i++) lines.push(JSON.stringify([1 + i / 1000, 'o', chunk]));
@@ -257,7 +258,7 @@ describe('remember, query, list, forget, status', () => {
     const secret = 'the staging database password rotates every Monday at noon';
     const cast = (id: string): string =>
       `${JSON.stringify({ version: 2, width: 100, height: 30, timestamp: 1_764_000_000, command: 'bash', 'x-claude-mem': { session_id: id, cwd: sb.project, agent: 'bash' } })}\n` +
-      `${JSON.stringify([0.5, 'o', `!记得 ${secret}\r\n`])}\n`;
+      `${JSON.stringify([0.4, 'i', `!记得 ${secret}\r`])}\n${JSON.stringify([0.5, 'o', `!记得 ${secret}\r\n`])}\n`;
     for (const id of ['old', 'new', 'pending']) writeFileSync(join(sessions, `${id}.cast`), cast(id));
     expect(cm(['distill', '--session', 'old'], o).status).toBe(0);
     expect(cm(['distill', '--session', 'new'], o).status).toBe(0);
