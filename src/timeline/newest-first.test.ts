@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { newestStatementFirst, TOP, type Evidence } from './newest-first.js';
-import { isFirm, statesAValue } from './firm.js';
+import { isFirm } from './firm.js';
+import { valueKinds } from './value-kinds.js';
 
 const DAY = 86_400_000;
 const flat = (): number => 1;
@@ -19,7 +20,16 @@ describe('one timeline per thing: the newest firm statement of the asked thing f
     expect(order('支付对账的告警推到哪里', [a, b])).toEqual([b.item, a.item]);
   });
 
-  it('a question, a request or a guess names no value that holds: it keeps its place', () => {
+  it('a change that names its thing in fewer words still answers; a later value of another kind does not', () => {
+    const old = ev('The payments worker in deploy/values.yaml sets QUEUE_URL to amqp://mq-a.internal.example:5672 for every region.', 3);
+    const now = ev('Since Monday the payments queue points at amqps://mq-b.internal.example:5671.', 33);
+    expect(order('which queue URL does the payments worker use', [old, now])).toEqual([now.item, old.item]);
+    const target = ev('We build for Android API level 26 as the minimum SDK, set in app/build.gradle.', 5);
+    const share = ev('Play Console says 7% of users are still below Android API level 26.', 40);
+    expect(order('what is the minimum Android API level we support', [target, share])).toEqual([target.item, share.item]);
+  });
+
+  it('a question or a guess names no value that holds: it keeps its place', () => {
     const stated = ev('The nightly export job runs at 02:15 UTC from cron/export.yaml.', 5);
     const asked = ev('can we move the nightly export job to 04:00 UTC?', 20);
     const guess = ev('Maybe the nightly export job should run at 05:00 UTC instead.', 22);
@@ -47,12 +57,14 @@ describe('one timeline per thing: the newest firm statement of the asked thing f
 });
 
 describe('what states a value, firmly', () => {
-  it('a number, a code-like token, a name inside a sentence or a Latin word amid Chinese', () => {
-    expect(statesAValue('retention is 14 days')).toBe(true);
-    expect(statesAValue('writes go to the lake_ods database')).toBe(true);
-    expect(statesAValue('the on-call this week is Hiro Tanaka')).toBe(true);
-    expect(statesAValue('告警走 Feishu 机器人')).toBe(true);
-    expect(statesAValue('everything is fine again')).toBe(false);
+  it('a value by its shape: a duration, an identifier, a name inside a sentence, a Latin word amid Chinese, a host, a schedule', () => {
+    expect([...valueKinds('retention is 14 days')]).toEqual(['duration']);
+    expect([...valueKinds('writes go to the lake_ods database')]).toEqual(['identifier']);
+    expect([...valueKinds('this week it is Hiro Tanaka')]).toEqual(['name']);
+    expect([...valueKinds('告警走 Feishu 机器人')]).toEqual(['name']);
+    expect([...valueKinds('requests go to https://gw.example.dev')]).toEqual(['host']);
+    expect([...valueKinds('the backup runs at 30 23 * * * now')]).toEqual(['schedule']);
+    expect(valueKinds('everything is fine again').size).toBe(0);
   });
 
   it('not a question, a guess, a request or a refused proposal', () => {

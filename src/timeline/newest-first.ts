@@ -10,13 +10,21 @@
  * what a search finds is what it found before; which of it comes first is
  * decided by time among statements of the thing. Pure, tested with values.
  */
-import { isFirm, statesAValue } from './firm.js';
+import { isFirm } from './firm.js';
+import { shareKind, valueKinds } from './value-kinds.js';
 import { frameTerms, termCover } from '../episodes/rank.js';
 
 /** How many of the first hits are weighed as statements of the asked thing. */
 export const TOP = 5;
-/** How close to the best share of the question a hit must come to state the same thing. */
+/** How close to the best share of the question a hit must come to be about the asked thing. */
 export const COVER_TIE = 0.1;
+/**
+ * How much of the question a later statement must hold, against the first
+ * one, to be of the same thing: a change often names its thing in fewer
+ * words ("the staging build points at …" for "the staging profile sets
+ * API_URL to …").
+ */
+export const SAME_THING = 0.5;
 
 export interface Evidence<T> {
   item: T;
@@ -49,19 +57,24 @@ export function newestStatementFirst<T>(question: string, ranked: Array<Evidence
   const terms = frameTerms(question);
   if (terms.length === 0) return ranked;
   // Each hit is judged by its sentence that holds most of the question: a turn or a long memory says several things.
-  const read = head.map((e) => bestSentence(e.text, terms, weight));
+  const read = head.map((e) => {
+    const r = bestSentence(e.text, terms, weight);
+    const kinds = valueKinds(r.sentence);
+    return { e, ...r, kinds, statement: e.kind !== 'said' && kinds.size > 0 && isFirm(r.sentence) };
+  });
   const best = Math.max(...read.map((r) => r.cover));
   if (best <= 0) return ranked;
-  // The hits that hold as much of the question as the best: they are about the asked thing.
-  const tied = head.filter((e, i) => e.kind !== 'said' && (read[i]?.cover ?? 0) >= best - COVER_TIE);
-  const statements = tied.filter((e) => {
-    const r = read[head.indexOf(e)];
-    return r !== undefined && statesAValue(r.sentence) && isFirm(r.sentence, e.text);
-  });
-  if (statements.length === 0 || (statements.length === 1 && tied[0] === statements[0])) return ranked;
-  // The tied hits keep the places they held: their statements first, newest first, then the rest of them as they were.
-  const byTime = [...[...statements].sort((a, b) => b.at - a.at), ...tied.filter((e) => !statements.includes(e))];
+  // The first statement that holds as much of the question as the best is of the asked thing; so is every
+  // other that holds at least half as much of it and states a value of the same kind.
+  const anchor = read.find((r) => r.statement && r.cover >= best - COVER_TIE);
+  if (!anchor) return ranked;
+  const group = read.filter((r) => r === anchor || (r.statement && r.cover >= SAME_THING * anchor.cover && shareKind(r.kinds, anchor.kinds)));
+  // What ranked above the thing's first statement without stating a value of it follows the statements.
+  const above = read.slice(0, read.indexOf(anchor)).filter((r) => !group.includes(r) && r.e.kind !== 'said' && r.cover >= best - COVER_TIE);
+  if (group.length < 2 && above.length === 0) return ranked;
+  const moved = [...group, ...above];
+  const order = [...[...group].sort((a, b) => b.e.at - a.e.at), ...above];
   let next = 0;
-  const reordered = head.map((e) => (tied.includes(e) ? (byTime[next++] as Evidence<T>) : e));
+  const reordered = read.map((r) => (moved.includes(r) ? (order[next++] as typeof r).e : r.e));
   return [...reordered, ...ranked.slice(TOP)];
 }
