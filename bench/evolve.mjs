@@ -59,7 +59,7 @@ function runProbes(day) {
     const verdict = scoreProbe(p, hits, block.text ?? '');
     scored.push({ probe: p, kind: changeKindOf(p, sessions), lang: languageOf(p.question), verdict, tokens: block.tokens ?? 0 });
     if (verbose) {
-      console.log(`day ${day} ${p.slot}: top "${hits[0]?.text ?? '(none)'}"${verdict.current_at_1 ? '' : `  ✗ want ${p.current}`}${verdict.block_current ? '' : `  ✗ block lacks ${p.current}`}`);
+      console.log(`day ${day} ${p.slot}: top "${hits[0]?.text ?? '(none)'}"${verdict.current_at_1 ? '' : `  ✗ want ${p.current}`}${verdict.block_current ? '' : `  ✗ block lacks ${p.current}`}${verdict.block_stale ? '  ✗ block stale' : ''}`);
       if (!verdict.current_at_1) for (const h of hits) console.log(`    · ${h.kind === 'said' ? `[said ${h.role ?? ''} ${String(h.said_at).slice(0, 10)}]` : `[${h.type} ${String(h.created_at).slice(0, 10)}]`} ${String(h.text).replace(/\s+/g, ' ').slice(0, 220)}`);
     }
   }
