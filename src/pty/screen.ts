@@ -90,7 +90,8 @@ export class ScreenModel {
     rows: number,
     private readonly onLine: (line: ScreenLine) => void,
   ) {
-    this.term = new Terminal({ ...screenSize(cols, rows), scrollback: SCROLLBACK_LINES, allowProposedApi: true });
+    // A program's malformed escape is its business: xterm's parse warnings went to our stderr, one per bad sequence.
+    this.term = new Terminal({ ...screenSize(cols, rows), scrollback: SCROLLBACK_LINES, allowProposedApi: true, logLevel: 'off' });
     this.buffers = this.term.buffer;
     this.term.onScroll(() => this.onScrolled());
     // Snapshot the alternate screen just before it is left.

@@ -2,7 +2,8 @@
 import { withMemory } from '../../src/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { launchBrowser } from '../helpers/browser.mjs';
@@ -11,7 +12,9 @@ import { Tmux } from '../helpers/tmux.js';
 import { cm, listJson, poll } from '../helpers/cli.js';
 import { startUiServer } from '../helpers/ui-server.js';
 
-const SHOTS = join(ROOT, 'docs', 'screenshots');
+// The README's screenshots are taken anew only when asked (CLAUDE_MEM_SCREENSHOTS=1 npm test): a plain test run
+// leaves the checkout as it found it, and still takes them, into a temporary folder.
+const SHOTS = process.env['CLAUDE_MEM_SCREENSHOTS'] === '1' ? join(ROOT, 'docs', 'screenshots') : mkdtempSync(join(tmpdir(), 'cm-shots-'));
 const XSS = 'Never render <img src=x onerror=alert(1)> as markup; the docs link [docs](javascript:alert(2)) stays text';
 
 /** A right-to-left override: shown raw, "invoice_\u202Egnp.exe" reads as "invoice_exe.png". */
