@@ -48,10 +48,20 @@ export function addTeamSql(team: string): string[] {
 }
 
 /** The statements that add a person (one PostgreSQL role each) to a team. */
-export function addMemberSql(team: string, role: string, o: { readOnly?: boolean; createRole?: boolean } = {}): string[] {
+/**
+ * Connections one member may hold at once: a machine's watcher, an MCP
+ * server's sync and a distill's sync, and one to spare. Without a limit one
+ * member could take every connection the server has, the admin's too.
+ */
+export const MEMBER_CONNECTIONS = 4;
+
+export function addMemberSql(team: string, role: string, o: { readOnly?: boolean; createRole?: boolean; connections?: number } = {}): string[] {
   const r = checkedRole(role);
+  const limit = o.connections ?? MEMBER_CONNECTIONS;
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`--connections takes a whole number above 0, not "${limit}"`);
   return [
     ...(o.createRole ? [`CREATE ROLE ${r} LOGIN;  -- then give it a password: ALTER ROLE ${r} PASSWORD '…';`] : []),
+    `ALTER ROLE ${r} CONNECTION LIMIT ${limit};`,
     `GRANT ${MEMBER_ROLE} TO ${r};`,
     `INSERT INTO cm_members (team, role, can_write) VALUES (${literal(team)}, ${literal(r)}, ${o.readOnly ? 'false' : 'true'}) ON CONFLICT (team, role) DO UPDATE SET can_write = EXCLUDED.can_write;`,
   ];

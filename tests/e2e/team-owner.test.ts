@@ -127,6 +127,19 @@ describe('the team store under a non-superuser owner who can create roles', () =
     }
   });
 
+  it('one member cannot take every connection: team add gives each member role a connection limit', async () => {
+    const held: pg.Client[] = [];
+    try {
+      for (let i = 0; i < 4; i++) held.push(await login('mallory'));
+      await expect(login('mallory')).rejects.toThrow(/too many connections for role "mallory"/);
+      // The owner and the teammates still get in.
+      const a = await login('alice');
+      await a.end();
+    } finally {
+      await Promise.all(held.map((c) => c.end()));
+    }
+  });
+
   it('with TEMP granted after all, a temporary object named like any of the store\'s tables is never read or written by the owner\'s triggers', async () => {
     const su = await cluster.admin(DB);
     await su.query(`GRANT TEMPORARY ON DATABASE ${DB} TO mallory`);

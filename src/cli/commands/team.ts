@@ -56,10 +56,11 @@ export function registerTeam(program: Command, cli: CliEnv): void {
     .option('--team <name>', 'default: team.name')
     .option('--read-only', 'they read the team memories but cannot push')
     .option('--create-role', 'also create the role (give it a password afterwards: ALTER ROLE … PASSWORD)')
-    .action(async (role: string, o: AdminOptions & { team?: string; readOnly?: boolean; createRole?: boolean }) => {
+    .option('--connections <n>', 'connections they may hold at once (default 4: a watcher, an MCP sync, a distill sync and one to spare)', whole('--connections'))
+    .action(async (role: string, o: AdminOptions & { team?: string; readOnly?: boolean; createRole?: boolean; connections?: number }) => {
       const t = o.team ?? loadFor(cli).config.team.name;
       if (!t) throw new UsageError('which team? Pass --team <name> or set team.name.');
-      await run(o, (s) => s.addMemberSql(t, role, { readOnly: o.readOnly, createRole: o.createRole }), `${role} is a ${o.readOnly ? 'read-only ' : ''}member of "${t}"`);
+      await run(o, (s) => s.addMemberSql(t, role, { readOnly: o.readOnly, createRole: o.createRole, ...(o.connections !== undefined ? { connections: o.connections } : {}) }), `${role} is a ${o.readOnly ? 'read-only ' : ''}member of "${t}"`);
       // A login role with no password cannot log in over the network (scram): say so, with the statement.
       if (o.createRole && !o.print) cli.messages.warn(`the role ${role} was created without a password; give it one before they sync: ALTER ROLE ${role} PASSWORD '…';`);
     });
