@@ -246,3 +246,17 @@ describe('only statements are facts', () => {
     ]);
   });
 });
+
+describe('values stated by structure become memories', () => {
+  it("an accepted proposal is the user's statement; a diff on screen states the key's new value", () => {
+    const kept = distillSegment(
+      segment([
+        ['the OTA flash keeps tripping the watchdog', ["I'd raise the watchdog timeout to 2500 ms so the erase can finish — ok?"]],
+        ['yes, go with 2500', ['Done.']],
+        ['serial is too slow', ['-    baud_rate = 115200', '+    baud_rate = 921600']],
+      ]),
+      ctx,
+    ).candidates.map((c) => c.text);
+    expect(kept).toEqual(expect.arrayContaining(['raise the watchdog timeout to 2500 ms so the erase can finish — yes, go with 2500', 'baud_rate = 921600 (was 115200)']));
+  });
+});

@@ -15,6 +15,7 @@ import { cleanLine, sentencesOf } from './sentences.js';
 import { condense, extractiveSummary, requestsOf, transcriptReply, turnTranscript } from './summary.js';
 import { isGeneralQuestion, userAsks } from './questions.js';
 import { pickPassages } from './answers.js';
+import { acceptedProposals, diffChanges } from './structures.js';
 import { isAcknowledgement } from './worth.js';
 import { statementOf } from '../text/statement.js';
 import type { Speaker } from './classify.js';
@@ -113,7 +114,11 @@ export function distillSegment(seg: Segment, ctx: DistillContext): Distilled {
       conclusions.push(s);
       push(candidate(ctx, s, g.t, 'assistant'));
     }
+    // A diff shown on screen says a key's new value (structures.ts).
+    for (const change of diffChanges(g.lines)) push(candidate(ctx, change, g.t, 'assistant'));
   }
+  // A value the assistant proposed and the user accepted is the user's statement (structures.ts).
+  if (!shell) for (const a of acceptedProposals(seg.turns.map((t) => ({ user: cleanLine(t.user), reply: t.reply })))) push(candidate(ctx, a.text, seg.turns[a.turn]?.t ?? seg.end, 'user'));
   // The user's own statements: standing instructions and preferences
   // (global unless they name the project), decisions. In a shell what the
   // user types is a command, not a statement: its output speaks instead.
