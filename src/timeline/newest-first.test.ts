@@ -29,6 +29,13 @@ describe('one timeline per thing: the newest firm statement of the asked thing f
     expect(order('what is the minimum Android API level we support', [target, share])).toEqual([target.item, share.item]);
   });
 
+  it('a question about what happened asks for the event or the earlier value, not for the newest', () => {
+    const old = ev('The sandbox profile sends API calls to https://api-sbx.quayside.dev for now.', 3);
+    const now = ev('From this sprint the sandbox profile sends API calls to https://gw-sbx.quayside.dev instead.', 40);
+    expect(order('where did the sandbox profile send API calls before that', [old, now])).toEqual([old.item, now.item]);
+    expect(order('沙箱配置之前把 API 调用发到哪里', [old, now])).toEqual([old.item, now.item]);
+  });
+
   it('a question or a guess names no value that holds: it keeps its place', () => {
     const stated = ev('The nightly export job runs at 02:15 UTC from cron/export.yaml.', 5);
     const asked = ev('can we move the nightly export job to 04:00 UTC?', 20);

@@ -51,9 +51,15 @@ function bestSentence(text: string, terms: string[], weight: (term: string) => n
   return out;
 }
 
+/**
+ * A question about what happened ("when did …", "what was …", 当时, 之前) asks for an event or an earlier
+ * value, not for what holds now: its answer is where the search put it, not the newest statement.
+ */
+const ASKS_PAST = /\b(?:did|was|were|had|used to|previously|originally|at first|back then|before that|last time|in the past)\b|当时|之前|以前|原来|原先|最早|第一次|上次|过吗|了吗/iu;
+
 export function newestStatementFirst<T>(question: string, ranked: Array<Evidence<T>>, weight: (term: string) => number): Array<Evidence<T>> {
   const head = ranked.slice(0, TOP);
-  if (head.length < 2) return ranked;
+  if (head.length < 2 || ASKS_PAST.test(question)) return ranked;
   const terms = frameTerms(question);
   if (terms.length === 0) return ranked;
   // Each hit is judged by its sentence that holds most of the question: a turn or a long memory says several things.
