@@ -212,10 +212,34 @@ export class MarkerCatcher {
       set(chars.slice(0, this.at), this.at);
       return { forward: '', echo: `${' '.repeat(w)}${'\b'.repeat(w)}` };
     }
+    // Ctrl-U kills back to the line's start, the marker with it; Ctrl-W a word, or the marker when no word is left before it.
+    if (ch === '\x15') return this.release(chars);
+    if (ch === '\x17') {
+      const before = chars.slice(0, this.at).join('');
+      if (before.trim() === '') return this.release(chars);
+      const gone = [...before].length - [...before.replace(/\S*\s*$/u, '')].length;
+      const cut = chars.slice(this.at - gone, this.at).join('');
+      chars.splice(this.at - gone, gone);
+      set(chars, this.at - gone);
+      return { forward: '', echo: '\b'.repeat(width(cut)) + this.redrawFrom(chars, this.at, width(cut)) };
+    }
     if (ch < ' ') return none;
     chars.splice(this.at, 0, ch);
     set(chars, this.at + 1);
     return { forward: '', echo: ch + this.redrawFrom(chars, this.at, 0) };
+  }
+
+  /**
+   * The marker was killed: the line is no marker any more. What we drew goes, and what followed the cursor,
+   * typed by the user, goes to the program as the line it now holds (the program never saw any of it).
+   */
+  private release(chars: string[]): { forward: string; echo: string } {
+    const rest = chars.slice(this.at).join('');
+    const drawn = this.marker + chars.join('');
+    this.caught = undefined;
+    this.at = 0;
+    for (const c of rest) this.line.event({ kind: 'char', ch: c });
+    return { forward: rest, echo: rest + erase(drawn) };
   }
 
   /** The echo that moves the cursor from where it is to `to`. */

@@ -124,6 +124,37 @@ describe('the marker where ! means something, typed in a real terminal', () => {
     );
   });
 
+  it('Ctrl-U or Ctrl-W on a marker line kill it as they would any line: the next command runs, nothing is stored', async () => {
+    const { env, cwd } = await bashUnderWrapper('kill', 'cm-mark-kill');
+    tmux.type('kill', '!remember half typed');
+    tmux.keys('kill', 'C-u');
+    tmux.type('kill', 'echo cleared-$((2*1))');
+    tmux.keys('kill', 'Enter');
+    const first = await tmux.waitFor('kill', (s) => /^cleared-2$/m.test(s));
+    expect(first).not.toContain('half typedecho');
+    // Ctrl-W: a word at a time, and into the marker.
+    tmux.type('kill', '!remember two words');
+    tmux.keys('kill', 'C-w');
+    tmux.keys('kill', 'C-w');
+    tmux.keys('kill', 'C-w');
+    tmux.type('kill', 'echo cleared-$((3*1))');
+    tmux.keys('kill', 'Enter');
+    await tmux.waitFor('kill', (s) => /^cleared-3$/m.test(s));
+    // A word killed inside the marker's text leaves the rest of it a marker.
+    tmux.type('kill', '!remember the lint step runs ruff check typo');
+    tmux.keys('kill', 'C-w');
+    tmux.keys('kill', 'Enter');
+    tmux.type('kill', 'echo after-$((6*7))');
+    tmux.keys('kill', 'Enter');
+    await tmux.waitFor('kill', (s) => s.includes('after-42'));
+    await exitPane('kill');
+    const memories = await poll(
+      () => listJson({ cwd, env }),
+      (ms) => ms.some((m) => m.text.includes('ruff check')),
+    );
+    expect(memories.map((m) => m.text)).toEqual(['the lint step runs ruff check']);
+  });
+
   it('in bash: the marker is caught however the line came to be empty (Ctrl-L, a deleted key, Ctrl-A Ctrl-K)', async () => {
     const { env, cwd } = await bashUnderWrapper('edit', 'cm-mark-edit');
     const cases: Array<{ before: string[]; typed?: string; text: string }> = [
