@@ -26,6 +26,8 @@ export interface BatchStore {
   rowsByIds: (ids: number[]) => Map<number, MemoryRow>;
   /** The embedder's vector computed in the caller's thread, when it runs inline (Embedder.inline). */
   embedNow?: (text: string) => Float32Array | undefined;
+  /** The subject index the last batch left, when nothing changed the store since (store-write.ts). */
+  subjects?: SubjectIndex;
 }
 
 /**
@@ -48,7 +50,13 @@ export class BatchWriter {
   /** The current memory of each subject: read on the first statement of a value (it then sees every write before it). */
   private subjects?: SubjectIndex;
 
+  /** The subject index as this batch leaves it, if it read one: the next batch may start from it. */
+  get subjectIndex(): SubjectIndex | undefined {
+    return this.subjects;
+  }
+
   constructor(private readonly store: BatchStore) {
+    this.subjects = store.subjects;
     // The id the batch's first insert gets (apply-write.ts): past every id ever given, forgotten ones too.
     const maxId = store.stmt('SELECT MAX(COALESCE((SELECT MAX(id) FROM memories), 0), COALESCE((SELECT MAX(v) FROM id_floor), 0))').pluck().get() as number | null;
     this.vectors = new BatchVectors(store.vectors, (maxId ?? 0) + 1);

@@ -2,6 +2,7 @@ import { screenCandidate, type PreparedCandidate } from './write-decision.js';
 import { changesMemory } from './apply-write.js';
 import type { Statement } from '../text/statement.js';
 import { BatchWriter } from './batch-writer.js';
+import type { SubjectIndex } from './subject-index.js';
 import { StoreReader } from './store-read.js';
 import type { Candidate, WritePolicy, WriteResult } from './types.js';
 
@@ -17,6 +18,31 @@ export interface BatchWrite {
 
 /** The write path: filters, redaction, dedup or insert, one transaction per batch. */
 export class StoreWriter extends StoreReader {
+  /**
+   * The subject index a committed batch left, with the store's state then
+   * (another connection's commits: data_version; this one's: total_changes).
+   * The next batch takes it when nothing changed since, instead of reading
+   * every current subject again: a write costs the same at 100 memories as
+   * at 10,000. A batch that rolls back leaves none.
+   */
+  private kept?: { index: SubjectIndex; state: string };
+
+  private storeState(): string {
+    return `${String(this.db.pragma('data_version', { simple: true }))}:${String(this.db.prepare('SELECT total_changes()').pluck().get())}`;
+  }
+
+  /** The kept index, when nothing changed since it was kept; taken, so a batch that fails cannot leave it half-updated. */
+  private takeSubjects(): SubjectIndex | undefined {
+    const k = this.kept;
+    this.kept = undefined;
+    return k && k.state === this.storeState() ? k.index : undefined;
+  }
+
+  private keepSubjects(batch: BatchWriter): void {
+    const index = batch.subjectIndex;
+    this.kept = index ? { index, state: this.storeState() } : undefined;
+  }
+
   /**
    * The one write path, shared by the distiller and `remember`. Filters, in
    * order: trivia, too short, low value, overlap with an existing memory;
@@ -39,16 +65,17 @@ export class StoreWriter extends StoreReader {
     const prepared = await this.prepare(cs, policy);
     const results = this.run(() =>
       this.db
-        .transaction((): WriteResult[] => {
+        .transaction((): { out: WriteResult[]; batch: BatchWriter } => {
           const batch = this.newBatch();
           const out = this.writePrepared(batch, cs, prepared, now, policy, opts.dedup ?? true);
           batch.flush();
-          return out;
+          return { out, batch };
         })
         .immediate(),
     );
-    if (results.some(changesMemory)) this.markChanged();
-    return results;
+    this.keepSubjects(results.batch);
+    if (results.out.some(changesMemory)) this.markChanged();
+    return results.out;
   }
 
   /**
@@ -87,6 +114,7 @@ export class StoreWriter extends StoreReader {
           open.flush();
           this.db.exec('COMMIT');
         });
+        this.keepSubjects(open);
         if (changed) this.markChanged();
       },
       abort: () => {
@@ -131,7 +159,8 @@ export class StoreWriter extends StoreReader {
 
   /** One write transaction's state and its decisions (batch-writer.ts). */
   protected newBatch(): BatchWriter {
-    return new BatchWriter({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (r) => this.displayId(r), parseId: (id) => this.parseId(id), rowsByIds: (ids) => this.rowsByIds(ids), embedNow: (t) => this.embedder.embedNow?.(t) });
+    const kept = this.takeSubjects();
+    return new BatchWriter({ stmt: this.stmt, vectors: this.vectors, embedderId: this.embedder.id, displayId: (r) => this.displayId(r), parseId: (id) => this.parseId(id), rowsByIds: (ids) => this.rowsByIds(ids), embedNow: (t) => this.embedder.embedNow?.(t), ...(kept ? { subjects: kept } : {}) });
   }
 
   /** Writes prepared candidates in order; inside a transaction. */

@@ -167,6 +167,18 @@ describe('a new value replaces the old one (a real store)', () => {
     expect(current(s)).not.toEqual(expect.arrayContaining(['我们的并发上限定为 6 个，超过就排队。']));
   });
 
+  it('the subject index a batch leaves serves the next one only while nothing else changed the store', async () => {
+    const s = memoryStore();
+    const [first] = await s.writeMany([said('The metrics exporter listens on port 9100.', 1)], POLICY, at(1));
+    const [second] = await s.writeMany([said('The metrics exporter listens on port 9200 now.', 5)], POLICY, at(5));
+    expect(second?.supersedes).toEqual([first?.id]);
+    // Changed outside a write batch (as forget, review or another process would): the next batch reads the store again.
+    s.db.prepare("UPDATE memories SET status = 'archived' WHERE id = ?").run(Number(second?.id));
+    const [third] = await s.writeMany([said('The metrics exporter listens on port 9300.', 9)], POLICY, at(9));
+    expect(third?.supersedes ?? []).toEqual([]);
+    expect(current(s)).toEqual(['The metrics exporter listens on port 9300.']);
+  });
+
   it('a change said only by its two values is of the subject that holds the old one, in either language', async () => {
     const s = memoryStore();
     const [cmd] = await s.writeMany([said('The test command is pnpm test:unit.', 0, { type: 'project' })], POLICY, at(0));
