@@ -36,12 +36,6 @@ describe('one timeline per thing: the newest firm statement of the asked thing f
     expect(order('沙箱配置之前把 API 调用发到哪里', [old, now])).toEqual([old.item, now.item]);
   });
 
-  it('a name the question asks about is no value of it: two things said of one person are not two values of one thing', () => {
-    const hike = ev('Last spring Marisol hiked the ridge trail twice with her dog.', 10);
-    const job = ev('These days Marisol mostly runs along the river after work.', 50);
-    expect(order("what does Marisol like to do outdoors", [hike, job])).toEqual([hike.item, job.item]);
-  });
-
   it('a question or a guess names no value that holds: it keeps its place', () => {
     const stated = ev('The nightly export job runs at 02:15 UTC from cron/export.yaml.', 5);
     const asked = ev('can we move the nightly export job to 04:00 UTC?', 20);

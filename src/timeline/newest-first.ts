@@ -63,10 +63,9 @@ export function newestStatementFirst<T>(question: string, ranked: Array<Evidence
   const terms = frameTerms(question);
   if (terms.length === 0) return ranked;
   // Each hit is judged by its sentence that holds most of the question: a turn or a long memory says several things.
-  const asked = new Set(question.toLowerCase().match(/[\p{L}\d][\p{L}\d_.-]*/gu) ?? []);
   const read = head.map((e) => {
     const r = bestSentence(e.text, terms, weight);
-    const kinds = valueKinds(r.sentence, asked);
+    const kinds = valueKinds(r.sentence);
     return { e, ...r, kinds, statement: e.kind !== 'said' && kinds.size > 0 && isFirm(r.sentence) };
   });
   const best = Math.max(...read.map((r) => r.cover));

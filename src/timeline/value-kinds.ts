@@ -29,19 +29,9 @@ const SHAPES: Array<[ValueKind, RegExp]> = [
  */
 const TIERS: ValueKind[][] = [['host', 'schedule', 'time', 'percent', 'rate', 'duration', 'version'], ['number'], ['identifier', 'name']];
 
-/**
- * `asked`: the question's own words, lower-cased. A name or identifier the
- * question names is what is asked about ("what is Caroline's status"), not
- * a value of it, as a number the question states is not its answer.
- */
-export function valueKinds(sentence: string, asked: ReadonlySet<string> = new Set()): Set<ValueKind> {
+export function valueKinds(sentence: string): Set<ValueKind> {
   const found = new Set<ValueKind>();
-  for (const [kind, shape] of SHAPES) {
-    if (kind === 'name' || kind === 'identifier') {
-      const all = new RegExp(shape.source, `${shape.flags}g`);
-      if ([...sentence.matchAll(all)].some((m) => !asked.has(m[0].replace(/`/g, '').toLowerCase()))) found.add(kind);
-    } else if (shape.test(sentence)) found.add(kind);
-  }
+  for (const [kind, shape] of SHAPES) if (shape.test(sentence)) found.add(kind);
   for (const tier of TIERS) {
     const kinds = tier.filter((k) => found.has(k));
     if (kinds.length) return new Set(kinds);
