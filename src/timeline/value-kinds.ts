@@ -5,7 +5,7 @@
  * target is iOS 16.4" however near in words. Shapes, not words: no list of
  * things or units beyond the few ways a quantity is written. Pure.
  */
-export type ValueKind = 'host' | 'time' | 'percent' | 'duration' | 'rate' | 'version' | 'schedule' | 'name' | 'identifier' | 'number';
+export type ValueKind = 'host' | 'time' | 'percent' | 'duration' | 'rate' | 'version' | 'schedule' | 'identifier' | 'number';
 
 const SHAPES: Array<[ValueKind, RegExp]> = [
   ['host', /[a-z][\w-]*:\/\/|\b[a-z0-9-]+(?:\.[a-z0-9-]+){2,}\b/i],
@@ -16,18 +16,18 @@ const SHAPES: Array<[ValueKind, RegExp]> = [
   ['duration', /\d[\d.]*\s?(?:ms|s|sec|secs|seconds?|mins?|minutes?|h|hrs?|hours?|d|days?|weeks?)\b|\d+\s?(?:毫秒|秒|分钟|小时|天|周)/i],
   ['version', /\b[vV]?\d+\.\d+(?:\.\d+)?\b/],
   ['identifier', /\b[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)+\b|`[^`\n]+`/],
-  // A capitalised word after a lower-case one (not a sentence's first word), or Latin letters amid Chinese.
-  ['name', /(?<=\p{Ll}[,:]?\s+)[A-Z][\p{L}\d]+|[A-Za-z]{2,}(?=[^A-Za-z]*\p{Script=Han})|(?<=\p{Script=Han}[^A-Za-z]*)[A-Za-z]{2,}/u],
   ['number', /\d/],
 ];
 
 /**
  * The value's kinds, most telling first: a quantity with its unit or shape,
- * else a bare number, else a word that names (an identifier, a name). A
+ * else a bare number, else an identifier. A capitalised name was a kind too:
+ * it moved nothing on evolve-2 and cost LoCoMo's conversation turns (people's
+ * names are in every line), so it is not one. A
  * sentence that holds a quantity states that quantity; the names around it
  * are what it is about ("Android API level 26", "7% of users").
  */
-const TIERS: ValueKind[][] = [['host', 'schedule', 'time', 'percent', 'rate', 'duration', 'version'], ['number'], ['identifier', 'name']];
+const TIERS: ValueKind[][] = [['host', 'schedule', 'time', 'percent', 'rate', 'duration', 'version'], ['number'], ['identifier']];
 
 export function valueKinds(sentence: string): Set<ValueKind> {
   const found = new Set<ValueKind>();
