@@ -221,6 +221,13 @@ export async function push(client: Client, memory: DirectoryMemory, t: SyncTarge
   return { pushed, refused };
 }
 
+/**
+ * Text as PostgreSQL takes it: no NUL (a text column refuses it, and the whole batch with it, at every sync)
+ * and no lone surrogate (not UTF-8). A memory written before either was cleaned locally still goes.
+ */
+// eslint-disable-next-line no-control-regex
+const sendable = (text: string): string => Buffer.from(text.replace(/\u0000/g, ''), 'utf8').toString('utf8');
+
 /** One server transaction; 'read-only' or 'not yours' when the server refused it for who the user is. */
 async function sendBatch(client: Client, store: MemoryStore, t: SyncTarget, batch: PushOp[]): Promise<'sent' | 'read-only' | 'not yours' | 'rate limited' | 'over quota'> {
   try {
@@ -239,7 +246,7 @@ async function sendBatch(client: Client, store: MemoryStore, t: SyncTarget, batc
         batch.map((o) => o.uid),
         batch.map((o) => o.op),
         batch.map((o) => o.type ?? null),
-        batch.map((o) => (o.text === undefined ? null : redact(o.text))),
+        batch.map((o) => (o.text === undefined ? null : sendable(redact(o.text)))),
         batch.map((o) => o.changeKey),
         batch.map((o) => o.createdAt ?? null),
       ],

@@ -6,6 +6,7 @@ import { cm, cmAsync, listJson, poll } from '../helpers/cli.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { ADMIN_PASSWORD, startCluster, type Cluster } from '../helpers/pg.js';
 import { withMemory } from '../../src/index.js';
+import Database from 'better-sqlite3';
 import { startUiServer } from '../helpers/ui-server.js';
 
 // A real PostgreSQL server (a throwaway cluster), the built CLI, one
@@ -99,6 +100,25 @@ describe('the team store on PostgreSQL', () => {
     expect(r.stderr).not.toMatch(/RangeError|internal error/);
     expect(texts(dave)).toContain('The dated repo builds with make dist');
     expect(dave.run(['context']).status).toBe(0);
+  }, 60_000);
+
+  it('a NUL byte in one local memory holds back nothing: it goes without the NUL, the rest with it', async () => {
+    const erin = person('erin', 'erin-pw', { remote: 'git@github.com:acme/nul.git' });
+    expect(erin.run(['remember', '--type', 'project', 'The nul repo formats with black before every commit']).status).toBe(0);
+    expect(erin.run(['remember', '--type', 'project', 'The nul repo pins Python 3.12 in .python-version']).status).toBe(0);
+    // Written before such bytes were cleaned at the door (an old build, an import): straight into the store.
+    const db = new Database(join(erin.sb.project, '.claude-mem', 'mem.db'));
+    db.prepare("UPDATE memories SET text = replace(text, 'black', 'bl' || char(0) || 'ack') WHERE text LIKE '%black%'").run();
+    db.close();
+    const r = erin.run(['sync']);
+    expect(r.status, r.stderr).toBe(0);
+    const admin = await pg.admin(DB);
+    try {
+      const sent = (await admin.query("SELECT text FROM cm_changes WHERE project = 'github.com/acme/nul' ORDER BY seq")).rows.map((x: { text: string }) => x.text);
+      expect(sent).toEqual(expect.arrayContaining(['The nul repo formats with black before every commit', 'The nul repo pins Python 3.12 in .python-version']));
+    } finally {
+      await admin.end();
+    }
   }, 60_000);
 
   it('two syncs of one replica at once apply each change once and lose no link', async () => {
