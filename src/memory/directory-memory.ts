@@ -215,12 +215,19 @@ export class DirectoryMemory {
     where.store.forget(where.rowid);
     dropBlocksWith(this.paths, { scope: where.store.scope, rowid: where.rowid });
     const scrub = o.scrubLogs ? scrubLogs(this.paths, m.text) : { scrubbed: {}, skippedLive: [] };
-    // What was said holds the text too (episodes): it goes with the logs.
-    if (o.scrubLogs) {
-      const n = this.stores.project.scrubEpisodes(m.text);
-      if (n > 0) scrub.scrubbed = { ...scrub.scrubbed, 'episode index': n };
-    }
+    // What was said holds the text too (episodes): forgotten means it no longer comes back from query as a passage either.
+    const said = this.stores.project.scrubEpisodes(m.text);
+    if (said > 0) scrub.scrubbed = { ...scrub.scrubbed, 'episode index': said };
     return { memory: m, ...scrub };
+  }
+
+  /** A passage of what was said (`e12`), deleted for good; its text, or undefined when there is none. */
+  forgetSaid(id: string): string | undefined {
+    const m = /^e(\d+)$/.exec(id.trim());
+    if (!m) return undefined;
+    const rowid = Number(m[1]);
+    const e = this.stores.project.getEpisode(rowid);
+    return e && this.stores.project.dropEpisode(rowid) ? e.text : undefined;
   }
 
   /** A person's correction of a memory's text (see MemoryStore.edit). */

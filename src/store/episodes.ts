@@ -145,6 +145,11 @@ export function dropEpisodesOfSessions(stmt: Stmt, sessionIds: string[]): number
   return sessionIds.reduce((n, sid) => n + dropRows(stmt, stmt('SELECT id FROM episodes WHERE session_id = ?').pluck().all(sid) as number[]), 0);
 }
 
+/** Removes one passage (forget e12); returns whether it was there. */
+export function dropEpisode(stmt: Stmt, id: number): boolean {
+  return dropRows(stmt, stmt('SELECT id FROM episodes WHERE id = ?').pluck().all(id) as number[]) > 0;
+}
+
 /** Removes passages indexed before a moment (log retention, counted from the index as logs count from their last write); returns how many. */
 export function dropEpisodesBefore(stmt: Stmt, before: number): number {
   return dropRows(stmt, stmt('SELECT id FROM episodes WHERE added_at < ?').pluck().all(before) as number[]);

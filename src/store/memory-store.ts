@@ -3,7 +3,7 @@ import type { AnnMeta, AnnState } from './ann-state.js';
 import { StoreCuration } from './store-curation.js';
 import type { MemoryType } from './types.js';
 import { isEpisode } from '../text/episode.js';
-import { addEpisodes, scrubEpisodes, dropEpisodesBefore, dropEpisodesOfSessions, episodeStats, episodeTimeline, getEpisode, searchEpisodes, type Episode, type EpisodeResult, type EpisodeSearch, type Said } from './episodes.js';
+import { addEpisodes, scrubEpisodes, dropEpisode, dropEpisodesBefore, dropEpisodesOfSessions, episodeStats, episodeTimeline, getEpisode, searchEpisodes, type Episode, type EpisodeResult, type EpisodeSearch, type Said } from './episodes.js';
 
 export { contentHash, capSupplement, MAX_SUPPLEMENT_CHARS } from './write-decision.js';
 export type { BatchWrite } from './store-write.js';
@@ -59,6 +59,12 @@ export class MemoryStore extends StoreCuration {
   scrubEpisodes(text: string): number {
     if (!this.writable || !this.hasEpisodes()) return 0;
     return this.run(() => this.db.transaction(() => scrubEpisodes(this.stmt, text, '[forgotten]'))());
+  }
+
+  /** One passage of what was said, gone for good (forget e12). */
+  dropEpisode(id: number): boolean {
+    if (!this.writable || !this.hasEpisodes()) return false;
+    return this.run(() => this.db.transaction(() => dropEpisode(this.stmt, id))());
   }
 
   /** Log retention: passages older than the logs kept. */

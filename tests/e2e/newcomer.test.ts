@@ -32,6 +32,36 @@ describe('honest messages', () => {
     expect(dir.stderr).toMatch(/no such folder/);
   });
 
+  it('deleted is gone: forget takes the passages that said a memory with it, and forget e12 deletes a passage', () => {
+    const sb = makeSandbox('cm-forget-said');
+    const o = { cwd: sb.project, env: sb.env };
+    const sessions = join(sb.project, '.claude-mem', 'sessions');
+    mkdirSync(sessions, { recursive: true });
+    writeFileSync(
+      join(sessions, '20261202-100000-bbbb.cast'),
+      castOfTurns([
+        { input: 'where do the nightly exports go?', output: 'The nightly exports are written to s3://acme-exports/nightly by cron/export.yaml.' },
+        { input: 'and the retention?', output: 'Exports are kept for 45 days, set in the bucket lifecycle rule.' },
+      ]),
+    );
+    expect(cm(['distill'], o).status).toBe(0);
+    const memory = listJson(o).find((m) => m.text.includes('s3://acme-exports/nightly'));
+    expect(memory).toBeDefined();
+    const gone = cm(['forget', memory?.id ?? ''], o);
+    expect(gone.status, gone.stderr).toBe(0);
+    expect(gone.stdout).toMatch(/passages? of what was said/);
+    const after = JSON.parse(cm(['query', 'where do the nightly exports go', '--json'], o).stdout) as Array<{ id: string; kind: string; text: string }>;
+    expect(after.map((h) => h.text).join('\n')).not.toContain('s3://acme-exports/nightly');
+    // A passage by its id.
+    const said = (JSON.parse(cm(['query', '--episodes', 'how long are the exports kept', '--json'], o).stdout) as Array<{ id: string; kind: string }>).find((h) => h.kind === 'said');
+    expect(said).toBeDefined();
+    const dropped = cm(['forget', said?.id ?? ''], o);
+    expect(dropped.status, dropped.stderr).toBe(0);
+    expect(dropped.stdout).toMatch(/forgot \[e\d+\] \(what was said\)/);
+    const again = JSON.parse(cm(['query', '--episodes', 'how long are the exports kept', '--json'], o).stdout) as Array<{ id: string }>;
+    expect(again.map((h) => h.id)).not.toContain(said?.id);
+  });
+
   it('distill says which sessions exist, and what happened to each', () => {
     const sb = makeSandbox('cm-distill-msg');
     const o = { cwd: sb.project, env: sb.env };
