@@ -233,6 +233,8 @@ async function sendBatch(client: Client, store: MemoryStore, t: SyncTarget, batc
   try {
     await client.query('BEGIN');
     // One pusher per team at a time: rows commit in seq order, so no reader skips one.
+    // Any role can take this lock: wait a bounded time for it, and say so in one line when it does not come.
+    await client.query(`SET LOCAL lock_timeout = '${PUSH_LOCK_WAIT_S}s'`);
     await client.query("SELECT pg_advisory_xact_lock(hashtext('claude-mem:' || $1))", [t.team]);
     await client.query(
       `INSERT INTO cm_changes (team, project, uid, op, type, text, machine, change_key, created_at)
@@ -261,6 +263,9 @@ async function sendBatch(client: Client, store: MemoryStore, t: SyncTarget, batc
     if (/belongs to .*only its author or a team admin/i.test(message)) return 'not yours';
     if (/push rate limit/i.test(message)) return 'rate limited';
     if (/row quota/i.test(message)) return 'over quota';
+    if ((err as { code?: string }).code === '55P03') {
+      throw new TeamError(`the team store's push lock for "${t.team}" was held by another session for ${PUSH_LOCK_WAIT_S} s (a running push, or a role holding pg_advisory_lock): nothing was sent and nothing is lost; your changes go at the next sync. If it lasts, the store's admin can see who holds it in pg_locks.`);
+    }
     throw err;
   }
   // Recorded only once the server has them: a push cut short is sent again, and the key makes that a no-op.
@@ -269,6 +274,9 @@ async function sendBatch(client: Client, store: MemoryStore, t: SyncTarget, batc
   });
   return 'sent';
 }
+
+/** How long a push waits for the team's lock before it gives up for this sync. */
+export const PUSH_LOCK_WAIT_S = 10;
 
 /** How long a sync waits for another one of the same replica (the background one of `run`) to finish. */
 export const SYNC_WAIT_MS = 60_000;

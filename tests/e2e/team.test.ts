@@ -121,6 +121,30 @@ describe('the team store on PostgreSQL', () => {
     }
   }, 60_000);
 
+  it('a lock any role can take on the team stops no push for good: the sync says so in one line, and the next one sends', async () => {
+    const frank = person('frank', 'frank-pw', { remote: 'git@github.com:acme/locked.git' });
+    expect(frank.run(['remember', '--type', 'project', 'The locked repo deploys from the release branch only']).status).toBe(0);
+    const holder = await pg.admin(DB);
+    await holder.query("SELECT pg_advisory_lock(hashtext('claude-mem:shop'))");
+    try {
+      const r = await cmAsync(['sync'], at(frank));
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/push lock for "shop" was held by another session .*nothing is lost/);
+      expect(r.stderr).not.toMatch(/internal error|at .*\.js:\d+/);
+    } finally {
+      await holder.query("SELECT pg_advisory_unlock(hashtext('claude-mem:shop'))");
+      await holder.end();
+    }
+    expect(frank.run(['sync']).status).toBe(0);
+    const admin = await pg.admin(DB);
+    try {
+      expect((await admin.query("SELECT count(*)::int AS n FROM cm_changes WHERE project = 'github.com/acme/locked'")).rows[0]).toEqual({ n: 1 });
+    } finally {
+      await admin.end();
+    }
+  }, 60_000);
+
   it('two syncs of one replica at once apply each change once and lose no link', async () => {
     const remote = { remote: 'git@github.com:acme/twice.git' };
     const alice = person('alice', 'alice-pw', remote);
