@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { LoadedConfig, Paths } from '../config/index.js';
 import type { BuiltBlock } from '../inject/index.js';
 import { listSessionIds } from '../pty/session-files.js';
-import type { Candidate, Hit, HotMemory, Memory, MemoryType, SearchFilter, Stores, WriteResult } from '../store/index.js';
+import type { Candidate, HotMemory, Memory, MemoryType, Stores, WriteResult } from '../store/index.js';
 import { searchPool } from '../store/index.js';
 import { buildContext, blockRefs, preloadBlockBuild } from './context.js';
 import { prepareContextCache } from './next-launch.js';
@@ -19,35 +19,9 @@ import { accept, pendingReview, retype } from './review.js';
 import { annReports, type AnnReport } from './vector-report.js';
 import { SESSION_SPREAD, spreadSessions } from './session-spread.js';
 
-/** The store's filter (type, agent, dir, since, until, archived), with `dir` resolved against the memory's cwd. */
-export interface QueryOptions extends SearchFilter {
-  limit?: number;
-  /** Full text only: no query embedding, no vector scan. */
-  lexicalOnly?: boolean;
-  /** Keep hits with no lexical match and a weak vector (for ranking studies; the CLI drops them). */
-  keepWeak?: boolean;
-}
+import { DEFAULT_QUERY_LIMIT, type QueryOptions, type QueryResult, type RememberOptions } from './options.js';
 
-export interface QueryResult {
-  hits: Hit[];
-  ms: number;
-}
-
-export interface RememberOptions {
-  /** Default: classified from the text (DESIGN.md's rules). */
-  type?: MemoryType;
-  agent?: string;
-  /** Keep it even when it nearly repeats an existing memory. */
-  force?: boolean;
-  /**
-   * Whose words: the user's (`remember` typed at a terminal) or an agent's
-   * (MCP, which a prompt-injected model can call). An agent's words stay in
-   * this project, wait for review and are never a global memory.
-   */
-  by?: 'user' | 'agent';
-}
-
-export const DEFAULT_QUERY_LIMIT = 10;
+export { DEFAULT_QUERY_LIMIT, type QueryOptions, type QueryResult, type RememberOptions } from './options.js';
 
 /**
  * The memory of one directory: its project store and the user's store, with
