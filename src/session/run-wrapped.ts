@@ -198,7 +198,11 @@ export async function runWrapped(opts: RunOptions): Promise<number> {
   injection?.cleanup();
   // After the CLI, not before it: the distill of a recorded session warms the block itself.
   if (injection?.rewarm && !recording?.recorded) warmLater(paths.projectDataDir, opts.cwd, opts.env);
-  if (recording?.recorded) status(exitLine(paths.userDataDir));
+  if (recording?.recorded) {
+    // A CLI ended by a signal (Ctrl-C) leaves the cursor after its "^C": the line starts on a line of its own.
+    if (result.status > 128 && config.watch.status_lines && opts.statusLines) process.stderr.write('\n');
+    status(exitLine(paths.userDataDir));
+  }
   clearInterval(keepAlive);
   return result.status;
 }

@@ -276,6 +276,14 @@ describe('claude-mem run under a real PTY', () => {
     expect(piped.stderr).not.toMatch(/memory|memories|recorded/);
   });
 
+  it('the exit line starts a line of its own after a CLI ended by Ctrl-C, not after its ^C', async () => {
+    const sb = makeSandbox();
+    const h = startCli(['run', 'sh', '-c', 'printf "working... ^C"; kill -INT $$'], { cwd: sb.project, env: sb.env });
+    expect((await h.exited).exitCode).toBe(130);
+    expect(h.text()).toMatch(/\^C\r?\n\r?claude-mem: (?:recorded this session|session recorded)/);
+    expect(h.text()).not.toMatch(/\^Cclaude-mem:/);
+  });
+
   it('passes flags after -- to the child', () => {
     const sb = makeSandbox();
     const r = spawnSync(process.execPath, [CLI, 'run', '--quiet', '--', 'sh', '-c', 'echo "$@"', 'sh', '--resume', '-q'], { cwd: sb.project, env: sb.env, encoding: 'utf8' });
